@@ -1,0 +1,23 @@
+// Non-variadic shims over libcurl: Swift cannot call the variadic
+// curl_easy_setopt / curl_easy_getinfo directly, so each argument type gets
+// its own small wrapper. Nothing here holds state.
+#ifndef AUTHCODE_CCURL_H
+#define AUTHCODE_CCURL_H
+
+#include <curl/curl.h>
+#include <stddef.h>
+
+typedef size_t (*ac_data_callback)(char *data, size_t size, size_t count, void *context);
+
+CURLcode ac_setopt_long(CURL *handle, CURLoption option, long value);
+CURLcode ac_setopt_string(CURL *handle, CURLoption option, const char *value);
+CURLcode ac_setopt_pointer(CURL *handle, CURLoption option, void *value);
+CURLcode ac_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *list);
+CURLcode ac_setopt_callback(CURL *handle, CURLoption option, ac_data_callback callback);
+CURLcode ac_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value);
+
+CURLcode ac_getinfo_long(CURL *handle, CURLINFO info, long *value);
+CURLcode ac_getinfo_double(CURL *handle, CURLINFO info, double *value);
+CURLcode ac_getinfo_string(CURL *handle, CURLINFO info, const char **value);
+
+#endif
