@@ -1,0 +1,116 @@
+"""Authorization request validation and authorization response delivery.
+
+Shared by every scenario: validate() turns the request into a Pending (or
+answers with an error itself); answer_code()/answer_error() send the
+authorization response the way the response_mode and the scenario ask for.
+"""
+from urllib.parse import urlencode
+
+import pages
+from exchange import add_params
+from oauth_store import CLIENTS, Pending, random_token
+
+RESPONSE_MODES = ("query", "fragment", "form_post")
+
+# Scenario -> HTTP status of the redirect carrying the answer (default 302).
+REDIRECT_STATUS = {"status-301": 301, "status-303": 303, "status-307": 307, "status-308": 308}
+
+# Scenarios that add iss (RFC 9207); the value None means "the real issuer".
+ISS_SCENARIOS = {
+    "iss": None, "wrong-iss": "https://evil.example", "form-post": None,
+    "discovery": None, "discovery-8414": None, "discovery-wrong-issuer": None,
+    "discovery-no-s256": None,
+}
+
+
+def validate(ex):
+    """Check the authorization request; return a Pending, or None once answered.
+
+    An unknown client or a missing redirect_uri gets an HTML 400 page: the
+    redirect_uri cannot be trusted, so we never redirect to it. Later problems
+    are reported to the redirect_uri with error=invalid_request.
+    """
+    p = ex.params()
+    client_id = p.get("client_id")
+    if client_id not in CLIENTS:
+        ex.html(400, pages.message_page("Error", "unknown client"))
+        return None
+    redirect_uri = p.get("redirect_uri")
+    if not redirect_uri:
+        ex.html(400, pages.message_page("Error", "missing redirect_uri"))
+        return None
+    mode = p.get("response_mode") or "query"
+    challenge = p.get("code_challenge") or None
+    method = p.get("code_challenge_method") or ("plain" if challenge else None)
+    pending = Pending(
+        client_id=client_id, redirect_uri=redirect_uri, state=p.get("state"),
+        challenge=challenge, challenge_method=method, nonce=p.get("nonce"),
+        scope=p.get("scope", ""), response_mode=mode if mode in RESPONSE_MODES else "query")
+    problem = None
+    if mode not in RESPONSE_MODES:
+        problem = "unsupported response_mode"
+    elif p.get("response_type") != "code":
+        problem = "response_type must be code"
+    elif method not in (None, "S256", "plain"):
+        problem = "unsupported code_challenge_method"
+    elif method and not challenge:
+        problem = "code_challenge_method without code_challenge"
+    elif not challenge and CLIENTS[client_id] is None:
+        problem = "PKCE (code_challenge) is required for public clients"
+    elif not challenge and ex.scenario == "pkce-required":
+        problem = "code_challenge is required"
+    if problem:
+        answer_error(ex, pending, "invalid_request", problem)
+        return None
+    return pending
+
+
+def _state_and_iss(ex, pending, with_state=True):
+    fields = []
+    if ex.scenario == "wrong-state":
+        fields.append(("state", random_token("forged-")))
+    elif with_state and pending.state is not None:
+        fields.append(("state", pending.state))
+    if ex.scenario in ISS_SCENARIOS:
+        fields.append(("iss", ISS_SCENARIOS[ex.scenario] or ex.issuer))
+    return fields
+
+
+def answer_code(ex, pending, user, headers=()):
+    """Issue a code for `user` and deliver it (two codes for dup-code)."""
+    fields = [("code", ex.state.issue_code(pending, ex.issuer, user))]
+    if ex.scenario == "dup-code":
+        fields.append(("code", ex.state.issue_code(pending, ex.issuer, user)))
+    deliver(ex, pending, fields + _state_and_iss(ex, pending), headers)
+
+
+def answer_error(ex, pending, error, description=None, with_state=True):
+    fields = [("error", error)]
+    if description:
+        fields.append(("error_description", description))
+    deliver(ex, pending, fields + _state_and_iss(ex, pending, with_state))
+
+
+def deliver(ex, pending, fields, headers=()):
+    """Send the authorization response per response_mode (form-post forces form_post)."""
+    mode = "form_post" if ex.scenario == "form-post" else pending.response_mode
+    if mode == "form_post":
+        return ex.html(200, pages.form_post_page(pending.redirect_uri, fields), headers)
+    if mode == "fragment":
+        location = pending.redirect_uri.partition("#")[0] + "#" + urlencode(fields)
+    else:
+        location = add_params(pending.redirect_uri, fields)
+    ex.redirect(REDIRECT_STATUS.get(ex.scenario, 302), _relativize(ex, location), headers)
+
+
+def _relativize(ex, location):
+    """relative: path-absolute Location; relative-dots: '../relative-dots/...'.
+
+    Only when the redirect_uri is on this server (tests use <issuer>/cb);
+    otherwise the absolute redirect_uri is kept.
+    """
+    if ex.scenario == "relative" and location.startswith(ex.base + "/"):
+        return location[len(ex.base):]
+    if ex.scenario == "relative-dots" and location.startswith(ex.issuer + "/"):
+        return "../relative-dots/" + location[len(ex.issuer) + 1:]
+    return location

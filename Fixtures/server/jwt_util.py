@@ -1,0 +1,33 @@
+"""Minimal HS256 JWT encoding for the fixture's id_tokens.
+
+The authcode client never verifies the signature (OIDC Core §3.1.3.7: the
+id_token came straight from the token endpoint), so a fixed key is fine.
+"""
+import base64
+import hashlib
+import hmac
+import json
+
+FIXTURE_KEY = b"fixture-key"
+
+
+def b64url(data: bytes) -> str:
+    """base64url without padding (RFC 7515 §2)."""
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _segment(obj) -> str:
+    return b64url(json.dumps(obj, separators=(",", ":")).encode("utf-8"))
+
+
+def encode(payload: dict, key: bytes = FIXTURE_KEY) -> str:
+    """Return the compact serialisation header.payload.signature."""
+    signing_input = _segment({"alg": "HS256", "typ": "JWT"}) + "." + _segment(payload)
+    signature = hmac.new(key, signing_input.encode("ascii"), hashlib.sha256).digest()
+    return signing_input + "." + b64url(signature)
+
+
+def decode_unverified(token: str) -> dict:
+    """Payload of a JWT without checking anything (used by selftest.py)."""
+    payload = token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))

@@ -1,0 +1,180 @@
+"""Scenario registry and routing for /t/<run>/<scenario>/<rest>.
+
+Every scenario shares /authorize (validated by authorize.validate), /token
+and /cb; a few add pages of their own. See README.md for the table.
+"""
+import time
+
+import login_flows
+import pages
+import token_endpoint
+from authorize import answer_code, answer_error, validate
+from oauth_store import check_user
+
+# Scenarios whose authorize issues the code at once (the "direct family").
+DIRECT = {
+    "direct", "status-301", "status-303", "status-307", "status-308", "relative",
+    "relative-dots", "iss", "wrong-iss", "wrong-state", "dup-code", "form-post",
+    "authorize-slow", "pkce-required", "discovery", "discovery-8414",
+    "discovery-wrong-issuer", "discovery-no-s256", "discovery-iss-missing",
+    "token-400", "token-401", "token-500", "token-bad-json", "token-no-access-token",
+    "token-expires-string", "token-pretty", "token-huge", "token-deep", "token-slow",
+    "token-stall", "token-drip", "idtoken-wrong-iss", "idtoken-wrong-aud",
+    "idtoken-expired", "idtoken-wrong-nonce", "idtoken-aud-array-azp",
+    "idtoken-aud-array-no-azp", "idtoken-bad",
+}
+LONG_CHAIN_HOPS = 15
+HUGE_HTML_SIZE = 50 * 1000 * 1000
+
+
+def direct(ex, pending):
+    """Code on the first request. `sub` names the user; username/password, if
+    sent (an IdP taking credentials POSTed to authorize), must be right."""
+    p = ex.params()
+    user = p.get("sub") or "alice"
+    if "username" in p or "password" in p:
+        if not check_user(p.get("username"), p.get("password")):
+            return answer_error(ex, pending, "access_denied", "Invalid username or password")
+        user = p["username"]
+    answer_code(ex, pending, user)
+
+
+def _with_txn(ex, pending, status, target):
+    """Redirect to `target?txn=...`, keeping the pending request server-side."""
+    pending.hop_method, pending.hop_body = ex.method, ex.body
+    ex.redirect(status, f"{target}?txn={ex.state.put_txn(pending)}")
+
+
+def _cookie_flood(ex, pending):
+    cookies = [("Set-Cookie", f"c{i}=v{i}; Path=/") for i in range(200)]
+    answer_code(ex, pending, "alice", cookies)
+
+
+def _html_huge(ex, pending):
+    # One 64 KiB block written again and again: 50 MB never held in memory.
+    block = (b"<p>" + b"lorem ipsum " * 5458 + b"</p>\n")[:65536]
+    full, rest = divmod(HUGE_HTML_SIZE, len(block))
+    chunks = [block] * full + [block[:rest]]
+    ex.stream(200, "text/html; charset=utf-8", HUGE_HTML_SIZE, iter(chunks))
+
+
+AUTHORIZE = {
+    "error": lambda ex, p: answer_error(ex, p, "access_denied", "The user denied the request"),
+    "error-no-state": lambda ex, p: answer_error(ex, p, "invalid_scope", with_state=False),
+    "no-location": lambda ex, p: ex.redirect(302, None),
+    "bad-location": lambda ex, p: ex.redirect(302, "http://[::1"),
+    "elsewhere": lambda ex, p: ex.redirect(302, ex.issuer + "/somewhere"),
+    "chain": lambda ex, p: _with_txn(ex, p, 302, "step1"),
+    "chain-307": lambda ex, p: _with_txn(ex, p, 307, "./step3"),
+    "loop": lambda ex, p: ex.redirect(302, "a"),
+    "long-chain": lambda ex, p: _with_txn(ex, p, 302, "hop1"),
+    "cookie-flood": _cookie_flood,
+    "html-huge": _html_huge,
+    "non-utf8": lambda ex, p: ex.send(
+        200, b"<html><body><p>caf\xff\xfe bad bytes \xc3(</p></body></html>",
+        "text/html; charset=utf-8"),
+    **login_flows.AUTHORIZE,
+}
+AUTHORIZE.update({name: direct for name in DIRECT})
+SCENARIOS = frozenset(AUTHORIZE)
+
+
+def authorize(ex):
+    if ex.scenario == "authorize-slow":
+        time.sleep(3)
+    if ex.scenario == "login-direct" and "txn" in ex.params():
+        return login_flows.direct_login_submit(ex)
+    pending = validate(ex)
+    if pending is not None:
+        AUTHORIZE[ex.scenario](ex, pending)
+
+
+# ---- pages of the redirect-game scenarios ------------------------------------
+
+def _chain_step(ex):
+    pending = ex.state.get_txn(ex.query_params.get("txn"))
+    if pending is None:
+        return ex.html(400, pages.message_page("Error", "Unknown transaction."))
+    step, txn = ex.rest, pending.txn
+    if step == "step1":
+        return ex.redirect(303, f"/t/{ex.run}/{ex.scenario}/step2?txn={txn}")
+    if step == "step2":
+        return _with_txn(ex, pending, 307, "./step3")
+    # step3 follows a 307: same method and body as the request that got it.
+    same = ex.method == pending.hop_method and ex.body == pending.hop_body
+    if not same or (ex.method == "POST" and "client_id" not in ex.form):
+        return ex.html(400, pages.message_page("Error", "307 did not keep method and body."))
+    ex.state.get_txn(txn, pop=True)
+    answer_code(ex, pending, "alice")
+
+
+def _hop(ex):
+    pending = ex.state.get_txn(ex.query_params.get("txn"))
+    if pending is None:
+        return ex.html(400, pages.message_page("Error", "Unknown transaction."))
+    n = int(ex.rest[3:])
+    if n < LONG_CHAIN_HOPS:
+        return ex.redirect(302, f"hop{n + 1}?txn={pending.txn}")
+    ex.state.get_txn(pending.txn, pop=True)
+    answer_code(ex, pending, "alice")
+
+
+PAGES = {
+    ("elsewhere", "somewhere"): lambda ex: ex.html(200, "<p>nothing here</p>"),
+    ("chain", "step1"): _chain_step,
+    ("chain", "step2"): _chain_step,
+    ("chain", "step3"): _chain_step,
+    ("chain-307", "step3"): _chain_step,
+    ("loop", "a"): lambda ex: ex.redirect(302, "b"),
+    ("loop", "b"): lambda ex: ex.redirect(302, "a"),
+    **{("long-chain", f"hop{n}"): _hop for n in range(1, LONG_CHAIN_HOPS + 1)},
+    **login_flows.PAGES,
+}
+
+
+# ---- discovery -------------------------------------------------------------------
+
+def metadata(ex):
+    issuer = "https://other.example" if ex.scenario == "discovery-wrong-issuer" else ex.issuer
+    methods = ["plain"] if ex.scenario == "discovery-no-s256" else ["S256"]
+    return {
+        "issuer": issuer,
+        "authorization_endpoint": ex.issuer + "/authorize",
+        "token_endpoint": ex.issuer + "/token",
+        "response_types_supported": ["code"],
+        "response_modes_supported": ["query", "fragment", "form_post"],
+        "grant_types_supported": ["authorization_code"],
+        "token_endpoint_auth_methods_supported":
+            ["client_secret_basic", "client_secret_post", "none"],
+        "code_challenge_methods_supported": methods,
+        "authorization_response_iss_parameter_supported": True,
+    }
+
+
+def discovery(ex):
+    """Metadata only for discovery* scenarios; discovery-8414 has no OIDC document."""
+    oidc = ex.rest == ".well-known/openid-configuration"
+    if not ex.scenario.startswith("discovery") or (oidc and ex.scenario == "discovery-8414"):
+        return ex.send(404, "not found\n")
+    ex.json_response(200, metadata(ex))
+
+
+# ---- router ----------------------------------------------------------------------
+
+def route(ex):
+    """Dispatch a request whose ex.run/scenario/rest/issuer/state are set."""
+    if ex.scenario not in SCENARIOS:
+        return ex.send(404, "unknown scenario\n")
+    rest = ex.rest
+    if rest == "authorize":
+        return authorize(ex)
+    if rest == "token":
+        return token_endpoint.token(ex)
+    if rest == "cb":
+        return ex.send(200, "callback reached\n")
+    if rest in (".well-known/openid-configuration", ".well-known/oauth-authorization-server"):
+        return discovery(ex)
+    page = PAGES.get((ex.scenario, rest))
+    if page is None:
+        return ex.send(404, "not found\n")
+    page(ex)
