@@ -1,0 +1,57 @@
+/// One form control as a browser would see it before the user touches it.
+public struct HTMLField: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case hidden, text, password, email, checkbox, radio, submit, image, button, reset, select, textarea, file, other
+    }
+
+    public var kind: Kind
+    /// "" when the control has no name (it is then never sent).
+    public var name: String
+    /// Entities decoded; checkbox/radio default "on"; select: the selected
+    /// option's value (its text when it has no value attribute); textarea:
+    /// its text content.
+    public var value: String
+    /// Checkbox/radio: the `checked` attribute. Select: an option is
+    /// selected. Everything else: true.
+    public var checked: Bool
+    /// The control's own `disabled`, or that of an enclosing `<fieldset>`.
+    public var disabled: Bool
+    /// Buttons only: the text a user reads on it (a `<button>`'s content, an
+    /// input's value, an image's alt); "" otherwise.
+    public var label: String
+
+    /// `<button>` without a type (or type=submit) is `.submit`.
+    public var isSubmit: Bool { kind == .submit || kind == .image }
+
+    public init(kind: Kind, name: String, value: String = "", checked: Bool = true, disabled: Bool = false, label: String = "") {
+        self.kind = kind
+        self.name = name
+        self.value = value
+        self.checked = checked
+        self.disabled = disabled
+        self.label = label
+    }
+}
+
+/// A `<form>` and its controls, in document order.
+public struct HTMLForm: Equatable, Sendable {
+    /// The raw attribute with entities decoded, nil when absent; the caller
+    /// resolves it ("" and "#" mean the page's URL).
+    public var action: String?
+    /// "GET" or "POST"; anything else a browser also treats as GET.
+    public var method: String
+    public var id: String?
+    public var name: String?
+    public var fields: [HTMLField]
+
+    public init(action: String? = nil, method: String = "GET", id: String? = nil, name: String? = nil, fields: [HTMLField] = []) {
+        self.action = action
+        self.method = method
+        self.id = id
+        self.name = name
+        self.fields = fields
+    }
+
+    /// Whether the form asks for a password: the mark of a login form.
+    public var hasPassword: Bool { fields.contains { $0.kind == .password } }
+}
