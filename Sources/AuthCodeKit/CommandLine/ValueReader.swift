@@ -1,0 +1,90 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads `@FILE` and `@-` values, so secrets can stay out of `ps` and shell
+/// history. Standard input can be read once only: a second `@-` is an error
+/// rather than a silent empty value.
+public final class ValueReader {
+    private let readStandardInput: () -> [UInt8]?
+    private var standardInputUsedBy: String?
+
+    public init(readStandardInput: @escaping () -> [UInt8]? = ValueReader.readAllStandardInput) {
+        self.readStandardInput = readStandardInput
+    }
+
+    /// The value itself, or the contents of the file it names with `@`,
+    /// without one trailing newline (CRLF too).
+    public func resolve(_ value: String, for flag: String) throws(Failure) -> String {
+        guard value.hasPrefix("@") else { return value }
+        let path = String(value.dropFirst())
+        let bytes: [UInt8]
+        if path == "-" {
+            if let earlier = standardInputUsedBy {
+                throw Failure.usage("standard input is already read by '\(earlier)'; '\(flag)' cannot read '@-' too")
+            }
+            standardInputUsedBy = flag
+            guard let input = readStandardInput() else {
+                throw Failure.usage("cannot read standard input for '\(flag)'")
+            }
+            bytes = input
+        } else {
+            if path.isEmpty {
+                throw Failure.usage("'\(flag)' names an empty file path after '@'")
+            }
+            bytes = try Self.readFile(path, for: flag)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure.usage("the value for '\(flag)' from '\(value)' is not UTF-8 text")
+        }
+        var trimmed = Substring(text)
+        if trimmed.hasSuffix("\r\n") { trimmed = trimmed.dropLast(2) } else if trimmed.hasSuffix("\n") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
+    /// POSIX reads: FoundationEssentials has no FileHandle, and a directory or
+    /// FIFO must give a clear error, not a hang or a crash.
+    static func readFile(_ path: String, for flag: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : errno == EACCES ? "permission denied" : "cannot open it"
+            throw Failure.usage("cannot read '\(path)' for '\(flag)': \(reason)")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure.usage("cannot read '\(path)' for '\(flag)': not a regular file")
+        }
+        guard let bytes = readAll(descriptor) else {
+            throw Failure.usage("cannot read '\(path)' for '\(flag)': read failed or larger than 1 MiB")
+        }
+        return bytes
+    }
+
+    public static func readAllStandardInput() -> [UInt8]? {
+        readAll(0)
+    }
+
+    static func readAll(_ descriptor: Int32) -> [UInt8]? {
+        var all: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return all }
+            all.append(contentsOf: buffer[0..<count])
+            // A value is short; refuse to buffer an endless stream.
+            if all.count > 1 << 20 { return nil }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// One header line as sent or received. Headers are kept as an ordered list,
+/// not a dictionary: repeated headers (Set-Cookie) must stay separate.
+public struct HTTPHeader: Equatable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension Array where Element == HTTPHeader {
+    /// The first header of that name, compared case-insensitively (RFC 9110 §5.1).
+    public func first(named name: String) -> String? {
+        first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// Every header of that name, in the order received.
+    public func all(named name: String) -> [String] {
+        let wanted = name.lowercased()
+        return filter { $0.name.lowercased() == wanted }.map(\.value)
+    }
+}

@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The authorization-code grant, in the order of RFC 6749 §4.1: find the
+/// endpoints, send the authorization request (4.1.1), walk to the answer and
+/// check it (4.1.2), redeem the code (4.1.3) and check the tokens (4.1.4,
+/// OIDC Core §3.1.3.7). Returns what to print on stdout.
+public struct AuthorizationCodeFlow {
+    let options: Options
+    let client: HTTPClient
+    let random: (Int) -> [UInt8]
+
+    public init(options: Options, client: HTTPClient, random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
+        self.options = options
+        self.client = client
+        self.random = random
+    }
+
+    public func run() throws(Failure) -> String {
+        let metadata = try discover()
+        guard let authorizeURL = options.authorizeURL ?? metadata?.authorizationEndpoint,
+              let tokenURL = options.tokenURL ?? metadata?.tokenEndpoint else {
+            throw Failure(.malformedResponse, "the discovery document names no \(options.authorizeURL == nil && metadata?.authorizationEndpoint == nil ? "authorization_endpoint" : "token_endpoint")", at: options.issuer)
+        }
+        try checkPKCESupport(metadata)
+
+        // 1. Steps before the authorization request (a JSON login API, say).
+        for (index, step) in options.steps.enumerated() {
+            try runStep(step, number: index + 1)
+        }
+
+        // 2. The authorization request (RFC 6749 §4.1.1), with fresh state,
+        //    nonce and PKCE (RFC 7636 §4.1-4.3).
+        let authorization = AuthorizationRequest(options: options, random: random)
+        client.trace.redactor.remember(authorization.pkce.verifier)
+        let request = authorization.httpRequest(endpoint: authorizeURL, method: options.method, form: options.form, headers: [])
+
+        // 3. The walk to the redirect_uri, which is never fetched.
+        let walker = Walker(client: client, target: RedirectTarget(URIReference(options.redirectURI)!), maxHops: options.maxHops,
+                            formValues: options.form, submit: options.submit)
+        let answer = try walker.walk(from: request)
+
+        // 4. The authorization response (§4.1.2) and its checks.
+        let response: AuthorizationResponse
+        let answerPlace: String
+        switch answer {
+        case .redirect(let location):
+            answerPlace = location.withoutQuery
+            response = try AuthorizationResponse(redirect: location, where: answerPlace)
+        case .formPost(let fields, let page):
+            answerPlace = page
+            response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+        }
+        client.trace.redactor.remember(response.code)
+        let checks = ResponseChecks(expectedState: authorization.state,
+                                    expectedIssuer: options.expectIss ?? options.issuer,
+                                    issRequired: metadata?.issParameterSupported ?? false)
+        let code = try checks.verify(response, at: answerPlace)
+        client.trace.info("authorization response checked: state matches\(response.iss != nil ? ", iss '\(response.iss!)'" : "")")
+
+        let verifier = options.pkce == .off ? nil : authorization.pkce.verifier
+        if options.print == .code {
+            return ResultPrinter.codeOutput(code: code, state: response.state, iss: response.iss, verifier: verifier, redirectURI: options.redirectURI)
+        }
+
+        // 5. The token request (§4.1.3), then the id_token's claims.
+        let tokenRequest = TokenRequest(tokenURL: tokenURL, code: code, redirectURI: options.redirectURI, codeVerifier: verifier,
+                                        clientID: options.clientID, clientSecret: options.clientSecret, authMethod: options.authMethod)
+        let tokenPlace = URIReference(tokenURL)?.withoutQuery ?? tokenURL
+        let httpResponse = try client.send(tokenRequest.httpRequest(headers: []), purpose: "token request", useCookies: false)
+        let token = try TokenResponse(httpResponse, at: tokenPlace)
+        for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
+        if let idToken = token.idToken {
+            do {
+                try IDTokenClaims(jwt: idToken).verify(issuer: options.expectIss ?? options.issuer, clientID: options.clientID,
+                                                       nonce: authorization.nonce, now: Date().timeIntervalSince1970)
+            } catch {
+                throw Failure(error.exitCode, error.message, at: tokenPlace, hint: error.hint)
+            }
+            client.trace.info("id_token claims checked: iss, aud, exp, nonce")
+        }
+        return try ResultPrinter.tokenOutput(token, field: options.print)
+    }
+
+    /// OIDC Discovery, then RFC 8414, for `--issuer`.
+    func discover() throws(Failure) -> ServerMetadata? {
+        guard let issuer = options.issuer else { return nil }
+        var lastStatus = 0
+        for url in ServerMetadata.candidateURLs(issuer: issuer) {
+            let response = try client.send(HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]),
+                                           purpose: "discovery", useCookies: false)
+            if response.isSuccess {
+                return try ServerMetadata(json: response.body, expectedIssuer: issuer, at: url)
+            }
+            lastStatus = response.status
+        }
+        throw Failure(.malformedResponse, "no discovery document (last answer \(lastStatus))", at: issuer,
+                      hint: "Give --authorize-url and --token-url instead.")
+    }
+
+    /// A server that does not list S256 would reject or ignore our challenge.
+    func checkPKCESupport(_ metadata: ServerMetadata?) throws(Failure) {
+        guard options.pkce == .s256, let methods = metadata?.codeChallengeMethods, !methods.contains("S256") else { return }
+        throw Failure(.usage, "the server's metadata does not list PKCE method S256 (it lists: \(methods.isEmpty ? "none" : methods.joined(separator: ", ")))",
+                      at: options.issuer, hint: "Pass --pkce plain or --pkce off if that is what the server expects.")
+    }
+
+    func runStep(_ step: Step, number: Int) throws(Failure) {
+        var request = HTTPRequest(method: step.method, url: step.url)
+        if let body = step.body {
+            request.headers.append(HTTPHeader("Content-Type", step.isJSON ? "application/json" : "application/x-www-form-urlencoded"))
+            request.body = Array(body.utf8)
+        }
+        let response = try client.send(request, purpose: "step \(number): \(step.method) \(Walker.place(step.url))")
+        guard response.isSuccess || response.isRedirect else {
+            throw Failure(.noAuthorizationResponse, "step \(number) (\(step.method)) answered \(response.status)\(Excerpt.of(response))", at: Walker.place(step.url))
+        }
+    }
+}

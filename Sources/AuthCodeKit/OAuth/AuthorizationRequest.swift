@@ -1,0 +1,55 @@
+/// The authorization request of RFC 6749 §4.1.1, with the fresh values this
+/// run must remember to check the answer: state, nonce and the PKCE verifier.
+public struct AuthorizationRequest: Equatable, Sendable {
+    public let state: String
+    public let nonce: String?
+    public let pkce: PKCE
+    public let parameters: [NameValue]
+
+    /// - Parameters: `random` supplies fresh bytes (tests pass fixed ones).
+    public init(options: Options, random: (Int) -> [UInt8] = Randomness.bytes) {
+        state = Base64URL.encode(random(16))
+        let scopes = options.scope?.split(separator: " ").map(String.init) ?? []
+        // OIDC Core §3.1.2.1: a nonce binds the id_token to this request.
+        nonce = scopes.contains("openid") ? Base64URL.encode(random(16)) : nil
+        pkce = PKCE(method: options.pkce, randomBytes: random(32))
+
+        var parameters = [
+            NameValue("response_type", "code"),
+            NameValue("client_id", options.clientID),
+            NameValue("redirect_uri", options.redirectURI),
+        ]
+        if let scope = options.scope, !scope.isEmpty { parameters.append(NameValue("scope", scope)) }
+        parameters.append(NameValue("state", state))
+        if options.pkce != .off {
+            parameters.append(NameValue("code_challenge", pkce.challenge))
+            parameters.append(NameValue("code_challenge_method", pkce.method.rawValue))
+        }
+        if let nonce { parameters.append(NameValue("nonce", nonce)) }
+        if let mode = options.responseMode { parameters.append(NameValue("response_mode", mode.rawValue)) }
+        // --param may override a default (prompt, or even response_type for a test).
+        for extra in options.params {
+            parameters.removeAll { $0.name == extra.name && Self.overridable.contains(extra.name) }
+            parameters.append(extra)
+        }
+        self.parameters = parameters
+    }
+
+    /// Parameters a --param may replace; state, nonce and PKCE are ours to make.
+    private static let overridable: Set<String> = ["response_type", "scope", "redirect_uri", "client_id"]
+
+    /// POST sends the parameters and every --form field as a form body; GET
+    /// puts the parameters in the query, keeping any query the URL had.
+    public func httpRequest(endpoint: String, method: AuthorizationMethod, form: [NameValue], headers: [HTTPHeader]) -> HTTPRequest {
+        let pairs = parameters.map { ($0.name, $0.value) }
+        switch method {
+        case .post:
+            return .form(url: endpoint, fields: pairs + form.map { ($0.name, $0.value) }, headers: headers)
+        case .get:
+            // A fragment is never sent; drop it before appending the query.
+            let url = endpoint.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? endpoint
+            let separator = !url.contains("?") ? "?" : (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&")
+            return HTTPRequest(method: "GET", url: url + separator + FormEncoding.encode(pairs), headers: headers)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Any JSON value, decoded by Foundation's JSONDecoder (which refuses
+/// absurd nesting instead of overflowing the stack).
+public enum JSONValue: Equatable, Sendable, Decodable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// Numbers, and numbers sent as strings (`"expires_in": "3600"`, which
+    /// some servers send).
+    public var numberValue: Double? {
+        switch self {
+        case .number(let value): value
+        case .string(let text): Double(text)
+        default: nil
+        }
+    }
+}
+
+/// JSON string literal escaping (RFC 8259 §7) for the little JSON we write.
+public enum JSONText {
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `{"a":"x","b":null}` from ordered pairs; nil values become null.
+    public static func object(_ members: [(String, String?)]) -> String {
+        "{" + members.map { "\(quote($0.0)):\($0.1.map(quote) ?? "null")" }.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,34 @@
+/// Where secrets may travel: never over plain http to a host that is not this
+/// machine, unless the user says `--allow-http` (DESIGN.md §4.6). Checked
+/// before every request, so a redirect from https down to http is refused too.
+public struct SecurityPolicy: Sendable {
+    public var allowHTTP: Bool
+
+    public init(allowHTTP: Bool) {
+        self.allowHTTP = allowHTTP
+    }
+
+    public func check(_ url: String) throws(Failure) {
+        guard let reference = URIReference(url), let scheme = reference.scheme?.lowercased() else {
+            throw Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: ResponseChecks.printable(url))
+        }
+        switch scheme {
+        case "https":
+            return
+        case "http":
+            if allowHTTP || Self.isLoopback(reference.host ?? "") { return }
+            throw Failure(.securityCheck, "refusing plain http to '\(reference.host ?? "")': secrets would travel unencrypted", at: reference.withoutQuery,
+                          hint: "Use https, or pass --allow-http if this network is trusted.")
+        default:
+            throw Failure(.noAuthorizationResponse, "cannot follow a '\(scheme):' URL", at: reference.withoutQuery)
+        }
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost (RFC 6761 §6.3) never leave the machine.
+    public static func isLoopback(_ host: String) -> Bool {
+        let lower = host.lowercased()
+        if lower == "localhost" || lower.hasSuffix(".localhost") || lower == "::1" || lower == "0:0:0:0:0:0:0:1" { return true }
+        let octets = lower.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+}

@@ -1,0 +1,43 @@
+/// The token endpoint's answer (RFC 6749 §5.1, §5.2), kept as received:
+/// `--print json` writes the body byte for byte.
+public struct TokenResponse: Equatable, Sendable {
+    public let body: [UInt8]
+    public let json: JSONValue
+
+    /// Classifies the HTTP response: an OAuth error or any non-2xx is exit 7;
+    /// a 2xx that is not a JSON object with a string access_token is exit 8.
+    public init(_ response: HTTPResponse, at location: String) throws(Failure) {
+        let parsed = JSONValue.parse(response.body)
+        guard response.isSuccess else {
+            if let error = parsed?["error"]?.stringValue {
+                var message = "the token endpoint refused: \(response.status) error=\(ResponseChecks.printable(error))"
+                if let description = parsed?["error_description"]?.stringValue, !description.isEmpty {
+                    message += ": \(ResponseChecks.printable(description))"
+                }
+                throw Failure(.tokenEndpoint, message, at: location)
+            }
+            throw Failure(.tokenEndpoint, "the token endpoint answered \(response.status)\(Excerpt.of(response))", at: location)
+        }
+        guard let parsed, case .object = parsed else {
+            throw Failure(.malformedResponse, "the token endpoint's answer is not a JSON object\(Excerpt.of(response))", at: location)
+        }
+        if let error = parsed["error"]?.stringValue {
+            throw Failure(.tokenEndpoint, "the token endpoint refused: error=\(ResponseChecks.printable(error))", at: location)
+        }
+        guard let token = parsed["access_token"]?.stringValue, !token.isEmpty else {
+            throw Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: location)
+        }
+        body = response.body
+        json = parsed
+    }
+
+    public var accessToken: String? { json["access_token"]?.stringValue }
+    public var idToken: String? { json["id_token"]?.stringValue }
+    public var refreshToken: String? { json["refresh_token"]?.stringValue }
+
+    /// The body on one line: JSON strings cannot hold raw line breaks, so
+    /// removing CR and LF keeps the JSON and its meaning intact.
+    public var oneLine: String {
+        String(decoding: body.filter { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self).trimmed
+    }
+}

@@ -1,0 +1,26 @@
+/// What goes to stdout on success (DESIGN.md §3): the token body on one line,
+/// one field raw, or the code with what is needed to redeem it later.
+public enum ResultPrinter {
+    public static func tokenOutput(_ token: TokenResponse, field: PrintField) throws(Failure) -> String {
+        switch field {
+        case .json, .code:
+            return token.oneLine + "\n"
+        case .accessToken, .idToken, .refreshToken:
+            guard let value = token.json[field.rawValue]?.stringValue else {
+                throw Failure(.malformedResponse, "the token response has no \(field.rawValue) to print")
+            }
+            return value + "\n"
+        }
+    }
+
+    /// `--print code`: everything a later step needs to redeem the code itself.
+    public static func codeOutput(code: String, state: String?, iss: String?, verifier: String?, redirectURI: String) -> String {
+        JSONText.object([
+            ("code", code),
+            ("state", state),
+            ("iss", iss),
+            ("code_verifier", verifier),
+            ("redirect_uri", redirectURI),
+        ]) + "\n"
+    }
+}

@@ -1,0 +1,48 @@
+/// The `-v` hop trace on stderr, in curl's style (`*` info, `>` sent, `<`
+/// received), with every secret passed through the `Redactor` first.
+public final class Trace {
+    public let enabled: Bool
+    public let redactor: Redactor
+    private let console: Console
+
+    public init(enabled: Bool, redactor: Redactor, console: Console) {
+        self.enabled = enabled
+        self.redactor = redactor
+        self.console = console
+    }
+
+    public func info(_ text: @autoclosure () -> String) {
+        guard enabled else { return }
+        console.writeErr("* " + redactor.scrub(text()) + "\n")
+    }
+
+    public func request(_ request: HTTPRequest, purpose: String) {
+        guard enabled else { return }
+        console.writeErr("* \(purpose)\n")
+        console.writeErr("> \(request.method) \(redactor.url(request.url))\n")
+        for header in request.headers {
+            console.writeErr("> " + redactor.header(header) + "\n")
+        }
+        guard let body = request.body, !body.isEmpty else { return }
+        let text = String(decoding: body, as: UTF8.self)
+        if request.headers.first(named: "Content-Type") == "application/x-www-form-urlencoded" {
+            console.writeErr("> [form] " + redactor.fields(FormEncoding.decode(text)) + "\n")
+        } else {
+            console.writeErr("> [body] \(body.count) bytes, not shown\n")
+        }
+    }
+
+    public func response(_ response: HTTPResponse) {
+        guard enabled else { return }
+        let milliseconds = Int((response.elapsed * 1000).rounded())
+        console.writeErr("< \(response.status) (\(milliseconds) ms, \(response.body.count) bytes)\n")
+        for header in response.headers where Self.shown(header.name) {
+            console.writeErr("< " + redactor.header(header) + "\n")
+        }
+    }
+
+    /// Headers worth a line: the ones that steer the walk.
+    private static func shown(_ name: String) -> Bool {
+        ["location", "set-cookie", "content-type", "www-authenticate", "refresh"].contains(name.lowercased())
+    }
+}
