@@ -1,0 +1,67 @@
+# authcode — build, test, demo. `make demo` and `make test` install what they
+# need on a fresh Debian/Ubuntu machine (libcurl headers via apt-get, a Python
+# venv for the django-oauth-toolkit interop server).
+
+SWIFT      ?= swift
+PREFIX     ?= /usr/local
+VENV       := $(CURDIR)/.venv
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CURL_H     := $(firstword $(wildcard /usr/include/curl/curl.h /usr/include/*/curl/curl.h /usr/local/include/curl/curl.h /opt/homebrew/include/curl/curl.h))
+# Swift Testing and XCTest both run; tests run one suite at a time on 2 cores.
+TEST_FLAGS ?=
+
+.PHONY: all build release debug test demo install clean deps venv bench fuzz help
+
+all: build
+
+help:
+	@echo "make build    release build (.build/release/authcode)"
+	@echo "make test     install what is missing, build, run every test"
+	@echo "make demo     build and mint a token from the local fixture server"
+	@echo "make install  install to $(PREFIX)/bin (PREFIX=...)"
+	@echo "make bench    authcode vs the curl+openssl+sed script people write today"
+	@echo "make fuzz     run the libFuzzer harnesses for a bounded time"
+	@echo "make clean    remove build products"
+
+# libcurl headers: part of Swift's documented Linux prerequisites; macOS ships them.
+deps:
+ifeq ($(CURL_H),)
+	@if [ "$$(uname)" = Darwin ]; then exit 0; fi; \
+	if command -v apt-get >/dev/null 2>&1; then \
+		echo "make: installing libcurl4-openssl-dev (libcurl headers) with apt-get"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null || \
+		{ echo "make: could not install libcurl4-openssl-dev; install the libcurl development headers and retry" >&2; exit 1; }; \
+	else \
+		echo "make: libcurl headers not found and no apt-get here; install libcurl's development package (curl/curl.h) and retry" >&2; exit 1; \
+	fi
+endif
+
+venv:
+	@Fixtures/django/setup-venv.sh "$(VENV)"
+
+build release: deps
+	$(SWIFT) build -c release --product authcode
+
+debug: deps
+	$(SWIFT) build
+
+test: deps venv
+	$(SWIFT) build --build-tests
+	AUTHCODE_DJANGO_PYTHON="$(VENV)/bin/python" $(SWIFT) test --skip-build $(TEST_FLAGS)
+
+demo: build
+	@Fixtures/scripts/demo.sh "$(CURDIR)/.build/release/authcode"
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/authcode "$(DESTDIR)$(PREFIX)/bin/authcode"
+
+clean:
+	rm -rf .build .build-*
+
+bench: build
+	@Fixtures/bench/run.sh "$(CURDIR)/.build/release/authcode"
+
+fuzz: deps
+	@Fixtures/fuzz/run.sh
