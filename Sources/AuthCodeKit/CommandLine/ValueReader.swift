@@ -49,8 +49,8 @@ public final class ValueReader {
         return String(trimmed)
     }
 
-    /// POSIX reads: FoundationEssentials has no FileHandle, and a directory or
-    /// FIFO must give a clear error, not a hang or a crash.
+    /// POSIX reads: FoundationEssentials has no FileHandle, and a directory
+    /// must give a clear error, not a crash.
     static func readFile(_ path: String, for flag: String) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
@@ -58,9 +58,10 @@ public final class ValueReader {
             throw Failure.usage("cannot read '\(path)' for '\(flag)': \(reason)")
         }
         defer { close(descriptor) }
+        // Pipes count: `--client-secret @<(pass show ci/secret)` is the point.
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure.usage("cannot read '\(path)' for '\(flag)': not a regular file")
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
+            throw Failure.usage("cannot read '\(path)' for '\(flag)': it is a directory")
         }
         guard let bytes = readAll(descriptor) else {
             throw Failure.usage("cannot read '\(path)' for '\(flag)': read failed or larger than 1 MiB")
