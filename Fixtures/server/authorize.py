@@ -98,6 +98,10 @@ def deliver(ex, pending, fields, headers=()):
         return ex.html(200, pages.form_post_page(pending.redirect_uri, fields), headers)
     if mode == "fragment":
         location = pending.redirect_uri.partition("#")[0] + "#" + urlencode(fields)
+    elif ex.scenario == "answer-elsewhere":
+        # The answer sent to another callback than the one registered: a
+        # client must not follow it (that would hand the code over).
+        location = add_params(ex.issuer + "/other-callback", fields)
     else:
         location = add_params(pending.redirect_uri, fields)
     ex.redirect(REDIRECT_STATUS.get(ex.scenario, 302), _relativize(ex, location), headers)

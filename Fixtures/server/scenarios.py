@@ -21,7 +21,7 @@ DIRECT = {
     "token-expires-string", "token-pretty", "token-huge", "token-deep", "token-slow",
     "token-stall", "token-drip", "idtoken-wrong-iss", "idtoken-wrong-aud",
     "idtoken-expired", "idtoken-wrong-nonce", "idtoken-aud-array-azp",
-    "idtoken-aud-array-no-azp", "idtoken-bad",
+    "idtoken-aud-array-no-azp", "idtoken-bad", "answer-elsewhere",
 }
 LONG_CHAIN_HOPS = 15
 HUGE_HTML_SIZE = 50 * 1000 * 1000

@@ -82,7 +82,7 @@ public final class CurlTransport: Transport {
         }
         guard code == CURLE_OK else {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw Failure(.network, Self.describe(code, detail: detail), at: Self.location(request.url))
+            throw Failure(.network, Self.describe(code, detail: detail), at: Self.location(request.url), hint: hint(for: code, url: request.url))
         }
         var status = 0
         ac_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -110,6 +110,14 @@ public final class CurlTransport: Transport {
                 _ = ac_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
             }
         }
+    }
+
+    /// A server that demands a client certificate just drops the TLS
+    /// connection, which curl reports as a send/receive error.
+    private func hint(for code: CURLcode, url: String) -> String? {
+        let dropped = [CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code)
+        guard dropped, settings.cert == nil, url.lowercased().hasPrefix("https:") else { return nil }
+        return "The server closed the TLS connection; if it requires a client certificate, pass --cert and --key."
     }
 
     /// Curl's own words, prefixed where they leave the user guessing.

@@ -40,7 +40,7 @@ public struct AuthorizationCodeFlow {
 
         // 3. The walk to the redirect_uri, which is never fetched.
         let walker = Walker(client: client, target: RedirectTarget(URIReference(options.redirectURI)!), maxHops: options.maxHops,
-                            formValues: options.form, submit: options.submit)
+                            formValues: options.form, submit: options.submit, state: authorization.state)
         let answer = try walker.walk(from: request)
 
         // 4. The authorization response (§4.1.2) and its checks.

@@ -7,11 +7,15 @@ public final class Walker {
     let target: RedirectTarget
     let maxHops: Int
     let pages: PageHandler
+    /// Our state: a redirect elsewhere that carries it is our answer going
+    /// to the wrong place, and following it would hand the code over.
+    let state: String
 
-    public init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?) {
+    public init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String) {
         self.client = client
         self.target = target
         self.maxHops = maxHops
+        self.state = state
         pages = PageHandler(target: target, formValues: formValues, submit: submit, trace: client.trace)
     }
 
@@ -33,6 +37,10 @@ public final class Walker {
                 if target.matches(destination) {
                     client.trace.info("redirect_uri reached: \(response.status) to \(client.trace.redactor.url(destination.text)); not fetched")
                     return .redirect(destination)
+                }
+                if Self.carriesAnswer(destination, state: state) {
+                    throw Failure(.securityCheck, "the authorization response was sent to \(Self.place(destination.text)), which is not the redirect_uri; not following it",
+                                  at: Self.place(request.url), hint: "Check --redirect-uri against the client's registration (scheme, host, port and path must match).")
                 }
                 next = Self.follow(response.status, to: destination.text, from: request)
                 client.trace.info("\(request.method) \(Self.place(request.url)) (\(response.status) → \(client.trace.redactor.url(destination.text)))")
@@ -64,6 +72,18 @@ public final class Walker {
             throw Failure(.noAuthorizationResponse, "\(response.status) redirect to a Location that is not a URI", at: place(url))
         }
         return reference.resolved(against: base)
+    }
+
+    /// Whether a URL's query or fragment holds our state beside a code or error.
+    static func carriesAnswer(_ url: URIReference, state: String) -> Bool {
+        for part in [url.query, url.fragment].compactMap({ $0 }) {
+            let fields = FormEncoding.decode(part)
+            if fields.contains(where: { $0.0 == "state" && $0.1 == state }),
+               fields.contains(where: { $0.0 == "code" || $0.0 == "error" }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// 307 and 308 repeat the request as it was (RFC 9110 §15.4.8-9); the
