@@ -43,6 +43,10 @@ public struct NameValue: Equatable, Sendable {
         self.name = name
         self.value = value
     }
+
+    public init(name: String, value: String) {
+        self.init(name, value)
+    }
 }
 
 /// RFC 6749 §2.3.1 / OIDC Core §9 names.

@@ -1,13 +1,5 @@
 /// One name/value pair to send, from the page or from `--form`.
-public struct HTMLFieldValue: Equatable, Sendable {
-    public var name: String
-    public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
+public typealias HTMLFieldValue = NameValue
 
 /// What to send for a form: its fields in order, and which button was pressed.
 public struct FormSubmission: Equatable, Sendable {

@@ -17,7 +17,7 @@ final class PageHandler {
 
     init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
         self.target = target
-        self.formValues = formValues.map { HTMLFieldValue(name: $0.name, value: $0.value) }
+        self.formValues = formValues
         self.submit = submit
         self.trace = trace
     }
