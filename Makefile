@@ -40,8 +40,10 @@ endif
 venv:
 	@Fixtures/django/setup-venv.sh "$(VENV)"
 
+# The Swift runtime linked statically: startup drops from ~18 to ~10 ms and a
+# flow's peak RSS by ~4 MiB (Fixtures/bench); the binary needs only libc and libcurl.
 build release: deps
-	$(SWIFT) build -c release --product authcode
+	$(SWIFT) build -c release --product authcode --static-swift-stdlib
 
 debug: deps
 	$(SWIFT) build

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,7 +36,7 @@ public enum AuthCode {
             if let transport { chosenTransport = transport } else { chosenTransport = try CurlTransport(settings: settings(options)) }
             let client = HTTPClient(transport: chosenTransport, cookies: CookieJar(),
                                     extraHeaders: options.headers, policy: SecurityPolicy(allowHTTP: options.allowHTTP), trace: trace,
-                                    now: { Date().timeIntervalSince1970 })
+                                    now: SystemClock.now)
             let output = try AuthorizationCodeFlow(options: options, client: client).run()
             console.writeOut(output)
             return .success
@@ -67,7 +62,7 @@ public enum AuthCode {
     }
 
     public static func processEnvironment() -> [String: String] {
-        ProcessInfo.processInfo.environment
+        ProcessEnvironment.current()
     }
 
     public static func exit(_ code: ExitCode) -> Never {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The authorization-code grant, in the order of RFC 6749 §4.1: find the
 /// endpoints, send the authorization request (4.1.1), walk to the answer and
 /// check it (4.1.2), redeem the code (4.1.3) and check the tokens (4.1.4,
@@ -76,7 +70,7 @@ public struct AuthorizationCodeFlow {
         if let idToken = token.idToken {
             do {
                 try IDTokenClaims(jwt: idToken).verify(issuer: options.expectIss ?? options.issuer, clientID: options.clientID,
-                                                       nonce: authorization.nonce, now: Date().timeIntervalSince1970)
+                                                       nonce: authorization.nonce, now: SystemClock.now())
             } catch {
                 throw Failure(error.exitCode, error.message, at: tokenPlace, hint: error.hint)
             }

@@ -1,12 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// Any JSON value, decoded by Foundation's JSONDecoder (which refuses
-/// absurd nesting instead of overflowing the stack).
-public enum JSONValue: Equatable, Sendable, Decodable {
+/// Any JSON value, as read by `JSONParser`.
+public enum JSONValue: Equatable, Sendable {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -14,25 +7,8 @@ public enum JSONValue: Equatable, Sendable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
     public static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        JSONParser.parse(bytes)
     }
 
     public subscript(key: String) -> JSONValue? {

@@ -35,9 +35,23 @@ public struct TokenResponse: Equatable, Sendable {
     public var idToken: String? { json["id_token"]?.stringValue }
     public var refreshToken: String? { json["refresh_token"]?.stringValue }
 
-    /// The body on one line: JSON strings cannot hold raw line breaks, so
-    /// removing CR and LF keeps the JSON and its meaning intact.
+    /// The body on one line. JSON strings cannot hold a raw line break, so
+    /// every CR or LF, and the indentation after it, is white space between
+    /// tokens: dropping it keeps the document and its meaning intact.
     public var oneLine: String {
-        String(decoding: body.filter { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self).trimmed
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count)
+        var afterBreak = false
+        for byte in body {
+            if byte == 0x0A || byte == 0x0D {
+                afterBreak = true
+            } else if afterBreak && (byte == 0x20 || byte == 0x09) {
+                continue
+            } else {
+                afterBreak = false
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self).trimmed
     }
 }
