@@ -1,0 +1,534 @@
+#!/usr/bin/env python3
+"""Timing driver of `make bench`: authcode against the curl + openssl + sed
+scripts people write today, on the local fixture authorization server.
+
+run.sh starts the fixture server and calls this with its base URL:
+
+    bench.py --authcode BIN --base http://127.0.0.1:PORT [--runs N] [--warmup N]
+             [--rss-runs N] [--static-binary BIN | --static-note TEXT]
+
+Every timed run is one `subprocess.run` wrapped in `time.perf_counter_ns`, so
+both sides pay the same fork/exec cost. The two sides of a row alternate
+(A B, B A, A B, ...) after a warm-up, and every run is checked: a flow must
+print a token (`access_token` on stdout), `--version` must print a version.
+Each run gets its own fixture run id (`/t/bench-<n>/<scenario>`), and its hits
+are cleared afterwards, so server state never grows.
+
+The report (Markdown) goes to stdout, progress to stderr. Exit status: 0 when
+everything ran, whatever the numbers; 1 when something could not run at all
+(a flow without a token, a missing tool); 2 for a usage error. Standard
+library only.
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CURL_FLOW = os.path.join(HERE, "curl-flow.sh")
+CURL_WALK = os.path.join(HERE, "curl-walk.sh")
+
+CLIENT_ID = "demo-app"
+CLIENT_SECRET = "demo-secret"
+USERNAME = "alice"
+PASSWORD = "wonderland"
+REDIRECT_URI = "http://127.0.0.1:8765/callback"  # never fetched by either side
+SCOPE = "profile"
+
+# Informational targets (issue text): ratio targets are authcode/baseline.
+FLOW_RATIO_TARGET = 0.5
+STARTUP_RATIO_TARGET = 1.5
+FLOW_RSS_TARGET_MIB = 16.0
+
+MIB = 1024 * 1024
+
+
+class BenchError(Exception):
+    """Something could not run at all: the bench exits 1."""
+
+
+def log(message):
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def child_environment():
+    """The caller's environment without what would change what is measured:
+    AUTHCODE_* options (every flag reads one) and proxies (both libcurl and
+    curl honour them; the server is on loopback)."""
+    env = {}
+    for name, value in os.environ.items():
+        if name.startswith("AUTHCODE_") or name.lower() in (
+                "http_proxy", "https_proxy", "all_proxy", "no_proxy"):
+            continue
+        env[name] = value
+    return env
+
+
+ENV = child_environment()
+_NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def excerpt(data, limit=600):
+    text = data.decode("utf-8", "replace").strip()
+    return text if len(text) <= limit else "…" + text[-limit:]
+
+
+# ---- what is run ------------------------------------------------------------
+
+class Command:
+    """One side of a row: how to build its argv for a fresh fixture run id,
+    and what its stdout must contain."""
+
+    def __init__(self, label, build, must_contain, scenario=None):
+        self.label = label
+        self._build = build          # run id (or None) -> argv
+        self.must_contain = must_contain
+        self.scenario = scenario     # None: no server involved
+
+    def argv(self, bench):
+        run_id = bench.next_run_id() if self.scenario else None
+        return self._build(run_id), run_id
+
+    def check(self, argv, completed):
+        if completed.returncode != 0 or self.must_contain not in completed.stdout:
+            raise BenchError(
+                f"{self.label} did not succeed (exit {completed.returncode}, "
+                f"expected {self.must_contain.decode()!r} on stdout)\n"
+                f"  command: {' '.join(argv)}\n"
+                f"  stdout: {excerpt(completed.stdout) or '(empty)'}\n"
+                f"  stderr: {excerpt(completed.stderr) or '(empty)'}")
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.base = args.base.rstrip("/")
+        self.counter = 0
+        self.tmp = tempfile.TemporaryDirectory(prefix="authcode-bench-")
+        self.secret_file = self._write("secret", CLIENT_SECRET + "\n")
+        self.password_file = self._write("password", PASSWORD + "\n")
+        self.gnu_time = self._find_gnu_time()
+        self._floor = None
+
+    def _write(self, name, text):
+        path = os.path.join(self.tmp.name, name)
+        with open(path, "w") as handle:
+            handle.write(text)
+        os.chmod(path, 0o600)
+        return path
+
+    def next_run_id(self):
+        self.counter += 1
+        return f"bench-{self.counter}"
+
+    def issuer(self, run_id, scenario):
+        return f"{self.base}/t/{run_id}/{scenario}"
+
+    def clear_hits(self, run_id):
+        """Drop the run's recorded requests (outside the timed section)."""
+        request = urllib.request.Request(f"{self.base}/_hits/{run_id}", method="DELETE")
+        try:
+            with _NO_PROXY.open(request, timeout=10) as response:
+                response.read()
+        except OSError as error:
+            raise BenchError(f"the fixture server stopped answering ({error})")
+
+    # -- the commands --
+
+    def authcode_flow(self, binary, label="authcode", scenario="direct", walk=False):
+        def build(run_id):
+            issuer = self.issuer(run_id, scenario)
+            argv = [binary,
+                    "--authorize-url", issuer + "/authorize",
+                    "--token-url", issuer + "/token",
+                    "--client-id", CLIENT_ID,
+                    "--client-secret", "@" + self.secret_file,
+                    "--redirect-uri", REDIRECT_URI,
+                    "--scope", SCOPE,
+                    "--pkce", "S256"]
+            if walk:
+                argv += ["--form", f"username={USERNAME}",
+                         "--form", f"password=@{self.password_file}"]
+            return argv
+        return Command(label, build, b'"access_token"', scenario)
+
+    def curl_flow(self):
+        return Command("curl-flow.sh",
+                       lambda run_id: [CURL_FLOW, self.issuer(run_id, "direct")],
+                       b'"access_token"', "direct")
+
+    def curl_walk(self):
+        return Command("curl-walk.sh",
+                       lambda run_id: [CURL_WALK, self.issuer(run_id, "login-consent"),
+                                       self.password_file],
+                       b'"access_token"', "login-consent")
+
+    @staticmethod
+    def version(binary, label, expect):
+        return Command(label, lambda _: [binary, "--version"], expect)
+
+    # -- running --
+
+    def run_once(self, command):
+        """One checked, timed run. Returns milliseconds."""
+        argv, run_id = command.argv(self)
+        start = time.perf_counter_ns()
+        completed = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, env=ENV)
+        elapsed = time.perf_counter_ns() - start
+        command.check(argv, completed)
+        if run_id:
+            self.clear_hits(run_id)
+        return elapsed / 1e6
+
+    def alternate(self, a, b):
+        """Warm-up, then runs of A and B alternating A B, B A, ...: drift in
+        machine load (2 shared cores) hits both sides alike."""
+        for _ in range(self.args.warmup):
+            self.run_once(a)
+            self.run_once(b)
+        times = {a: [], b: []}
+        for i in range(self.args.runs):
+            for command in ((a, b) if i % 2 == 0 else (b, a)):
+                times[command].append(self.run_once(command))
+        return times[a], times[b]
+
+    # -- peak RSS --
+
+    @staticmethod
+    def _find_gnu_time():
+        if os.environ.get("BENCH_RSS") == "wrapper":  # force the fallback
+            return None
+        path = shutil.which("time", path="/usr/bin:/bin:/usr/local/bin")
+        if not path:
+            return None
+        probe = subprocess.run([path, "-v", "true"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+        return path if b"Maximum resident set size" in probe.stderr else None
+
+    def peak_rss_kib(self, command):
+        """Peak RSS of one checked run, in KiB. For a script this is the
+        largest single process of its tree (ru_maxrss of waited children is
+        a maximum, not a sum) - the same with /usr/bin/time and wait4."""
+        argv, run_id = command.argv(self)
+        if self.gnu_time:
+            completed = subprocess.run([self.gnu_time, "-v"] + argv, stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+            match = re.search(rb"Maximum resident set size \(kbytes\): (\d+)", completed.stderr)
+            command.check(argv, completed)
+            if not match:
+                raise BenchError(f"/usr/bin/time -v printed no maximum RSS for {command.label}")
+            kib = int(match.group(1))
+        else:
+            kib, completed = self._wait4(argv)
+            command.check(argv, completed)
+        if run_id:
+            self.clear_hits(run_id)
+        return kib
+
+    def wait4_floor_kib(self):
+        """What the fallback reports for `true`: see _wait4."""
+        if self._floor is None:
+            self._floor = self._wait4(["true"])[0]
+        return self._floor
+
+    @staticmethod
+    def _wait4(argv):
+        """Without GNU time: a tiny Python wrapper (`-I -S`, only `os`)
+        posix_spawns the command, wait4s it and reports its ru_maxrss (what
+        getrusage(RUSAGE_CHILDREN) would say) as the last stderr line.
+        Linux keeps a process's RSS high-water mark across exec, and a
+        spawned child starts inside its parent's memory, so values have a
+        floor of the wrapper's own RSS (about 8 MiB): the header prints it.
+        GNU time forks from a small C process and has no such floor."""
+        completed = subprocess.run([sys.executable, "-I", "-S", "-c", _RSS_WRAPPER] + argv,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, env=ENV)
+        stderr, _, last = completed.stderr.rstrip(b"\n").rpartition(b"\n")
+        if not stderr and not last.startswith(b"MAXRSS_KIB "):
+            stderr, last = last, b""
+        match = re.fullmatch(rb"MAXRSS_KIB (\d+)", last)
+        if not match:
+            raise BenchError(f"the RSS wrapper failed for {argv[0]}: {excerpt(completed.stderr)}")
+        completed.stderr = stderr
+        return int(match.group(1)), completed
+
+
+# Runs as `python3 -I -S -c _RSS_WRAPPER COMMAND ARG...`.
+_RSS_WRAPPER = """import os, sys
+try:
+    pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ)
+except OSError as error:
+    sys.stderr.write(f"{sys.argv[1]}: {error}\\n")
+    sys.exit(127)
+_, status, usage = os.wait4(pid, 0)
+sys.stderr.write(f"MAXRSS_KIB {usage.ru_maxrss}\\n")
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+# ---- system description -------------------------------------------------------
+
+def first_line(argv):
+    try:
+        completed = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, env=ENV, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return "not available"
+    lines = completed.stdout.decode("utf-8", "replace").strip().splitlines()
+    return lines[0].strip() if lines else "not available"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def load_average():
+    try:
+        with open("/proc/loadavg") as handle:
+            return " ".join(handle.read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+# ---- formatting ---------------------------------------------------------------
+
+def ms(value):
+    return f"{value:.1f}" if value >= 100 else f"{value:.2f}"
+
+
+def mib(kib):
+    return f"{kib / 1024:.1f}"
+
+
+def verdict(ok):
+    return "PASS" if ok else "MISS"
+
+
+def timing_row(name, a_label, a, b_label, b, target=None):
+    a_med, b_med = statistics.median(a), statistics.median(b)
+    ratio = a_med / b_med
+    target_cell = f"≤ {target:g}×" if target is not None else "—"
+    result = verdict(ratio <= target) if target is not None else ""
+    return (f"| {name} | {a_label} | {ms(a_med)} | {ms(min(a))} | {ms(max(a))} "
+            f"| {b_label} | {ms(b_med)} | {ms(min(b))} | {ms(max(b))} "
+            f"| {ratio:.2f} | {target_cell} | {result} |")
+
+
+def rss_row(name, a_label, a, b_label, b, target_mib=None):
+    a_med, b_med = statistics.median(a), statistics.median(b)
+    target_cell = f"≤ {target_mib:g} MiB" if target_mib is not None else "—"
+    result = verdict(max(a) / 1024 <= target_mib) if target_mib is not None else ""
+    return (f"| {name} | {a_label} | {mib(a_med)} | {mib(max(a))} "
+            f"| {b_label} | {mib(b_med)} | {mib(max(b))} "
+            f"| {a_med / b_med:.2f} | {target_cell} | {result} |")
+
+
+def shown(path):
+    """A binary's path relative to the repository when it is inside it."""
+    root = os.path.dirname(os.path.dirname(HERE))
+    relative = os.path.relpath(path, root)
+    return path if relative.startswith("..") else relative
+
+
+def file_size(path):
+    size = os.path.getsize(path)
+    stripped = "—"
+    strip = shutil.which("strip")
+    if strip:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "stripped")
+            if subprocess.run([strip, "-o", out, path], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0:
+                stripped = f"{os.path.getsize(out) / MIB:.2f} MiB"
+    return f"{size / MIB:.2f} MiB", stripped
+
+
+# ---- main ----------------------------------------------------------------------
+
+def parse_arguments(argv):
+    def env_int(name, default):
+        try:
+            return int(os.environ.get(name, default))
+        except ValueError:
+            return default
+
+    parser = argparse.ArgumentParser(description="authcode benchmark driver (see README.md)")
+    parser.add_argument("--authcode", required=True, help="the authcode binary to measure")
+    parser.add_argument("--base", required=True, help="fixture server base URL (READY line)")
+    parser.add_argument("--runs", type=int, default=env_int("BENCH_RUNS", 20),
+                        help="timed runs per side and row, at least 20 (env BENCH_RUNS)")
+    parser.add_argument("--warmup", type=int, default=env_int("BENCH_WARMUP", 3),
+                        help="untimed runs per side before each row (env BENCH_WARMUP)")
+    parser.add_argument("--rss-runs", type=int, default=env_int("BENCH_RSS_RUNS", 5),
+                        help="runs per side for peak RSS (env BENCH_RSS_RUNS)")
+    static = parser.add_mutually_exclusive_group()
+    static.add_argument("--static-binary", help="authcode built with --static-swift-stdlib")
+    static.add_argument("--static-note", default="not built",
+                        help="what to print instead of the static binary's size")
+    args = parser.parse_args(argv)
+    if args.runs < 20:
+        parser.error("--runs must be at least 20 (medians of at least 20 runs)")
+    if args.warmup < 0 or args.rss_runs < 1:
+        parser.error("--warmup must be >= 0 and --rss-runs >= 1")
+    return args
+
+
+def require_tools(args):
+    for path in [args.authcode] + ([args.static_binary] if args.static_binary else []):
+        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+            raise BenchError(f"no executable at {path}")
+    for tool in ("bash", "curl", "openssl", "sed", "grep", "tr"):
+        if not shutil.which(tool):
+            raise BenchError(f"{tool} not found on PATH: the baseline scripts need it")
+
+
+def main(argv=None):
+    args = parse_arguments(argv)
+    args.authcode = os.path.abspath(args.authcode)
+    if args.static_binary:
+        args.static_binary = os.path.abspath(args.static_binary)
+    out = []
+    failure = None
+    try:
+        require_tools(args)
+        bench = Bench(args)
+        out += header(args, bench)
+        measure(args, bench, out)
+    except BenchError as error:
+        failure = str(error)
+    print("\n".join(out), flush=True)
+    if failure:
+        print(f"bench: error: {failure}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def header(args, bench):
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    uname = os.uname()
+    if bench.gnu_time:
+        rss_tool = "/usr/bin/time -v"
+    else:
+        rss_tool = (f"a Python posix_spawn + wait4 wrapper (GNU time not used: values have a floor of "
+                    f"{mib(bench.wait4_floor_kib())} MiB, `true` measured the same way; "
+                    f"`apt-get install -y time` for exact values)")
+    return [
+        "## authcode benchmark",
+        "",
+        f"- date: {now}",
+        f"- system: {uname.sysname} {uname.release} {uname.machine}",
+        f"- cpu: {cpu_model()} ({os.cpu_count()} logical cores); load average at start: {load_average()}",
+        f"- authcode: {first_line([args.authcode, '--version'])} (`{shown(args.authcode)}`)",
+        f"- curl: {first_line(['curl', '--version'])}",
+        f"- openssl: {first_line(['openssl', 'version'])}; bash: {first_line(['bash', '--version'])}",
+        f"- swift: {first_line(['swift', '--version']) if shutil.which('swift') else 'not on PATH'}",
+        f"- python: {platform.python_version()}; fixture server: {args.base}",
+        f"- method: {args.runs} timed runs per side, alternating, after {args.warmup} warm-up runs each; "
+        f"each run checked; peak RSS over {args.rss_runs} runs via {rss_tool}",
+        "",
+    ]
+
+
+def measure(args, bench, lines):
+    """Appends to `lines` as it goes, so a failure still prints what ran."""
+    authcode = args.authcode
+    static = args.static_binary
+    curl_version = Bench.version("curl", "curl --version", b"curl ")
+    curl_flow = bench.curl_flow()
+
+    # Time.
+    lines += [
+        "### Time (ms, wall clock per process, lower is better)",
+        "",
+        "| measure | A | median | min | max | baseline B | median | min | max | A/B | target | |",
+        "|---|---|--:|--:|--:|---|--:|--:|--:|--:|---|---|",
+    ]
+    log("flow: authcode vs curl-flow.sh")
+    a, b = bench.alternate(bench.authcode_flow(authcode), curl_flow)
+    lines.append(timing_row("flow (direct 302, PKCE S256, Basic)", "authcode", a, "curl-flow.sh", b, FLOW_RATIO_TARGET))
+    log("startup: authcode --version vs curl --version")
+    a, b = bench.alternate(Bench.version(authcode, "authcode --version", b"authcode "), curl_version)
+    lines.append(timing_row("startup (`--version`)", "authcode", a, "curl", b, STARTUP_RATIO_TARGET))
+    log("walk: authcode vs curl-walk.sh")
+    a, b = bench.alternate(bench.authcode_flow(authcode, scenario="login-consent", walk=True), bench.curl_walk())
+    lines.append(timing_row("walk (login + consent, cookies)", "authcode", a, "curl-walk.sh", b))
+    if static:
+        log("static stdlib: flow and startup")
+        a, b = bench.alternate(bench.authcode_flow(static, label="authcode (static)"), curl_flow)
+        lines.append(timing_row("flow, static stdlib", "authcode-static", a, "curl-flow.sh", b, FLOW_RATIO_TARGET))
+        a, b = bench.alternate(Bench.version(static, "authcode (static) --version", b"authcode "), curl_version)
+        lines.append(timing_row("startup, static stdlib", "authcode-static", a, "curl", b, STARTUP_RATIO_TARGET))
+    lines += [
+        "",
+        "A/B = authcode median / baseline median (below 1: authcode is faster).",
+        "",
+    ]
+
+    # Memory.
+    log("peak RSS")
+
+    def rss(command):
+        return [bench.peak_rss_kib(command) for _ in range(args.rss_runs)]
+
+    lines += [
+        "### Peak RSS (MiB)",
+        "",
+        "| measure | A | median | max | baseline B | median | max | A/B | target | |",
+        "|---|---|--:|--:|---|--:|--:|--:|---|---|",
+    ]
+    lines.append(rss_row("one flow (direct)", "authcode", rss(bench.authcode_flow(authcode)),
+                        "curl-flow.sh", rss(curl_flow), FLOW_RSS_TARGET_MIB))
+    lines.append(rss_row("one walk (login-consent)", "authcode",
+                        rss(bench.authcode_flow(authcode, scenario="login-consent", walk=True)),
+                        "curl-walk.sh", rss(bench.curl_walk())))
+    lines.append(rss_row("`--version`", "authcode", rss(Bench.version(authcode, "authcode --version", b"authcode ")),
+                        "curl", rss(curl_version)))
+    if static:
+        lines.append(rss_row("one flow, static stdlib", "authcode-static",
+                            rss(bench.authcode_flow(static, label="authcode (static)")),
+                            "curl-flow.sh", rss(curl_flow), FLOW_RSS_TARGET_MIB))
+    lines += [
+        "",
+        "For a script, peak RSS is that of its largest single process (curl, openssl or bash),",
+        "not the sum of the pipeline. The RSS target is judged on the max.",
+        "",
+    ]
+
+    # Size.
+    size, stripped = file_size(authcode)
+    rows = [f"| dynamic (`{shown(authcode)}`) | {size} | {stripped} |"]
+    if static:
+        size, stripped = file_size(static)
+        rows.append(f"| `--static-swift-stdlib` (`{shown(static)}`) | {size} | {stripped} |")
+    else:
+        rows.append(f"| `--static-swift-stdlib` | {args.static_note} | |")
+    lines += [
+        "### Release binary size",
+        "",
+        "| build | file | stripped |",
+        "|---|--:|--:|",
+    ] + rows + [
+        "",
+        f"Load average at end: {load_average()}.",
+    ]
+    return lines
+
+
+if __name__ == "__main__":
+    sys.exit(main())
