@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// authcode against a real third-party server: django-oauth-toolkit 3.4.1
+/// (Fixtures/django/README.md). Its login form, CSRF cookies, consent page,
+/// relative Locations and RFC 9207 iss are not ours to shape.
+/// Serialized so the printed wall times measure authcode, not a queue.
+@Suite("django-oauth-toolkit interop", .serialized)
+struct DjangoInteropTests {
+    static let redirect = "http://127.0.0.1:8765/callback"
+
+    struct Server {
+        let base: String
+        var issuer: String { base + "/o" }
+        var endpoints: [String] { ["--authorize-url", issuer + "/authorize/", "--token-url", issuer + "/token/"] }
+    }
+
+    private func server() async throws -> Server {
+        // Without a venv this throws "django venv missing: run 'make test' …": a failure, never a skip.
+        Server(base: try await DjangoServer.shared.baseURL())
+    }
+
+    private func timed(_ name: String, _ result: RunResult) {
+        print("django wall time: \(name): \(String(format: "%.3f", result.seconds)) s (exit \(result.exitCode))")
+    }
+
+    @Test func confidentialClientWithConsentPage() async throws {
+        let dot = try await server()
+        let secret = try TempFile("conf-secret\n"), password = try TempFile("wonderland\n")
+        let result = try await run(dot.endpoints + [
+            "--client-id", "conf-consent", "--client-secret", "@" + secret.path, "--method", "GET",
+            "--form", "username=alice", "--form", "password=@" + password.path,
+            "--scope", "openid profile", "--redirect-uri", Self.redirect, "-v",
+        ])
+        timed("conf-consent (login + consent, -v)", result)
+        let object = expectTokenJSON(result)
+        #expect(object["id_token"] is String, "\(result)")
+        #expect(object["scope"] as? String == "openid profile")
+        #expect(result.stdout.hasPrefix("{\"access_token\": \""), "DOT's body exactly as received, not re-serialized\n\(result)")
+        #expect(result.stderr.contains("[redacted]"))
+        expectNoSecrets(in: result)
+    }
+
+    @Test func publicClientWithPKCE() async throws {
+        let dot = try await server()
+        let password = try TempFile("wonderland")
+        let result = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--method", "GET", "--form", "username=alice", "--form", "password=@" + password.path,
+            "--scope", "openid", "--redirect-uri", Self.redirect,
+        ])
+        timed("public-pkce", result)
+        let object = expectTokenJSON(result)
+        #expect(object["id_token"] is String)
+        #expect(result.stderr.isEmpty, "\(result)")
+    }
+
+    @Test func confidentialClientWithoutConsent() async throws {
+        let dot = try await server()
+        let result = try await run(dot.endpoints + [
+            "--client-id", "conf-skip", "--method", "GET", "--form", "username=alice", "--form", "password=@-",
+            "--redirect-uri", Self.redirect, "--auth-method", "client_secret_post",
+        ], env: ["AUTHCODE_CLIENT_SECRET": "conf-skip-secret"], stdin: "wonderland\n")
+        timed("conf-skip (client_secret_post, password from stdin)", result)
+        let object = expectTokenJSON(result)
+        #expect(object["scope"] as? String == "read", "DOT's default scope")
+        expectNoSecrets(in: result)
+    }
+
+    @Test func wrongPasswordIsLoginRejected() async throws {
+        let dot = try await server()
+        let result = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--method", "GET", "--form", "username=alice", "--form", "password=not-alice",
+            "--redirect-uri", Self.redirect,
+        ])
+        timed("wrong password", result)
+        expectFailure(result, exit: 6, ["login rejected", "Please enter a correct username and password", "/accounts/login/"])
+        expectNoSecrets(in: result, extra: ["not-alice"])
+    }
+
+    @Test func printCodeCarriesRFC9207Iss() async throws {
+        let dot = try await server()
+        let password = try TempFile("wonderland\n")
+        let result = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--method", "GET", "--form", "username=alice", "--form", "password=@" + password.path,
+            "--redirect-uri", Self.redirect, "--print", "code", "--expect-iss", dot.issuer,
+        ])
+        timed("--print code --expect-iss", result)
+        #expect(result.exitCode == 0, "\(result)")
+        let object = try #require(jsonObject(result.stdout), "\(result)")
+        #expect(object["iss"] as? String == dot.issuer, "\(object)")
+        #expect((object["code"] as? String)?.isEmpty == false)
+        #expect(object["redirect_uri"] as? String == Self.redirect)
+    }
+
+    @Test func wrongExpectedIssIsRefused() async throws {
+        let dot = try await server()
+        let password = try TempFile("wonderland\n")
+        let result = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--method", "GET", "--form", "username=alice", "--form", "password=@" + password.path,
+            "--redirect-uri", Self.redirect, "--expect-iss", dot.base + "/other",
+        ])
+        timed("wrong --expect-iss", result)
+        expectFailure(result, exit: 5, ["iss", dot.issuer])
+    }
+
+    @Test func discovery() async throws {
+        let dot = try await server()
+        let password = try TempFile("wonderland\n")
+        let result = try await run([
+            "--issuer", dot.issuer, "--client-id", "conf-consent", "--method", "GET",
+            "--form", "username=alice", "--form", "password=@" + password.path,
+            "--scope", "openid", "--redirect-uri", Self.redirect,
+        ], env: ["AUTHCODE_CLIENT_SECRET": "conf-secret"])
+        timed("--issuer (discovery, consent)", result)
+        let object = expectTokenJSON(result)
+        #expect(object["id_token"] is String)
+    }
+
+    @Test func wrongClientSecretIsATokenEndpointRefusal() async throws {
+        let dot = try await server()
+        let password = try TempFile("wonderland\n")
+        let result = try await run(dot.endpoints + [
+            "--client-id", "conf-skip", "--method", "GET", "--form", "username=alice", "--form", "password=@" + password.path,
+            "--redirect-uri", Self.redirect,
+        ], env: ["AUTHCODE_CLIENT_SECRET": "not-the-secret"])
+        timed("wrong client secret", result)
+        expectFailure(result, exit: 7, ["invalid_client"])
+        expectNoSecrets(in: result, extra: ["not-the-secret"])
+    }
+}
