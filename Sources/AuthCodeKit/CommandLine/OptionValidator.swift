@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns raw option strings into typed `Options`, checking every value up
 /// front so that a mistake costs no network round trip, and every error names
 /// the flag and the value that was wrong.
@@ -69,10 +75,10 @@ struct OptionValidator {
         options.verbosity = verbose ? .verbose : quiet ? .quiet : .normal
         options.headers = try headers()
         options.connectTo = try connectTo()
-        options.cacert = try single("cacert")
+        options.cacert = try readableFile("cacert")
         options.insecure = raw["insecure"] != nil
-        options.cert = try single("cert")
-        options.key = try single("key")
+        options.cert = try readableFile("cert")
+        options.key = try readableFile("key")
         if options.key != nil && options.cert == nil {
             throw Failure.usage("'--key <file>' needs '--cert <file>'")
         }
@@ -97,6 +103,16 @@ struct OptionValidator {
             throw Failure.usage("'--\(long)' must be an absolute http or https URL, not '\(value)'")
         }
         return value
+    }
+
+    /// A file libcurl will read later: checked now, so a typo is a usage
+    /// error (exit 2) rather than a TLS failure after a connection.
+    func readableFile(_ long: String) throws(Failure) -> String? {
+        guard let path = try single(long) else { return nil }
+        guard access(path, R_OK) == 0 else {
+            throw Failure.usage("cannot read '\(path)' for '--\(long)': \(errno == ENOENT ? "no such file" : "permission denied")")
+        }
+        return path
     }
 
     func enumValue<E: RawRepresentable & CaseIterable>(_ long: String, _ type: E.Type) throws(Failure) -> E? where E.RawValue == String {
