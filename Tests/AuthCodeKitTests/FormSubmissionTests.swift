@@ -75,8 +75,18 @@ struct FormSubmissionTests {
     @Test func choosesTheOnlyFormOrNothing() {
         let consent = Self.form(Self.dotConsent)
         #expect(FormChooser.choose(from: [consent], userFields: []) == consent)
-        #expect(FormChooser.choose(from: [consent, Self.form(Self.search)], userFields: []) == nil)
+        #expect(FormChooser.choose(from: [Self.form(Self.search), Self.form(Self.search)], userFields: []) == nil)
         #expect(FormChooser.choose(from: [], userFields: []) == nil)
+    }
+
+    /// A consent page beside a search box: the form with an Allow-like button,
+    /// else the only POST form.
+    @Test func choosesTheConsentFormBesideASearchBox() {
+        let consent = Self.form(Self.dotConsent)
+        let search = Self.form(Self.search)
+        #expect(FormChooser.choose(from: [search, consent], userFields: []) == consent)
+        let plainPost = Self.form(#"<form method="post" action="/x"><input type="hidden" name="t" value="1"><input type="submit" value="Go"></form>"#)
+        #expect(FormChooser.choose(from: [search, plainPost], userFields: []) == plainPost)
     }
 
     // MARK: - What is sent

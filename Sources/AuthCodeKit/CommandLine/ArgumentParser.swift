@@ -21,12 +21,23 @@ public struct ArgumentParser {
         // Help and version win over everything else, as in git and gh.
         for argument in arguments {
             if argument == "--" { break }
-            if argument == "-h" || argument == "--help" { return .help }
+            if argument == "--help" || Self.bundleAsksForHelp(argument) { return .help }
             if argument == "--version" { return .version }
         }
         var raw = try collect(arguments)
         try addEnvironment(to: &raw)
         return .run(try OptionValidator(raw: raw, reader: reader).validate())
+    }
+
+    /// `-h`, or `h` among bundled switches (`-vh`), before any letter that
+    /// takes a value and so swallows the rest (`-Hh` is a header "h").
+    static func bundleAsksForHelp(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), !argument.hasPrefix("--") else { return false }
+        for letter in argument.dropFirst() {
+            if letter == "h" { return true }
+            guard let spec = OptionSpec.short(letter), !spec.takesValue else { return false }
+        }
+        return false
     }
 
     /// Pairs each option on the command line with its value(s).

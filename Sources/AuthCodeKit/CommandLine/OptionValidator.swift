@@ -52,6 +52,11 @@ struct OptionValidator {
         options.redirectURI = redirect
         options.scope = try single("scope")
         options.params = try pairs("param")
+        for param in options.params {
+            if let flag = Self.reservedParameters[param.name] {
+                throw Failure.usage("'--param \(param.name)=…' is not allowed: \(flag)")
+            }
+        }
         options.pkce = try enumValue("pkce", PKCEMethod.self) ?? .s256
         options.responseMode = try enumValue("response-mode", ResponseMode.self)
         options.method = try enumValue("method", AuthorizationMethod.self) ?? .post
@@ -161,7 +166,7 @@ struct OptionValidator {
             let text = try reader.resolve(value.text, for: "--header")
             guard let colon = text.firstIndex(of: ":"), colon != text.startIndex,
                   text[..<colon].allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != ":" }),
-                  !text.contains("\n"), !text.contains("\r") else {
+                  !text.utf8.contains(0x0A), !text.utf8.contains(0x0D) else {
                 throw Failure.usage("invalid value for '--header': expected 'Name: value' on one line")
             }
             result.append(HTTPHeader(String(text[..<colon]), text[text.index(after: colon)...].trimmed))
@@ -186,7 +191,8 @@ struct OptionValidator {
                 } else { break }
             }
             parts.append(rest)
-            guard parts.count == 4, parts[1].allSatisfy(\.isNumber), parts[3].allSatisfy(\.isNumber) else {
+            let isPort: (Substring) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+            guard parts.count == 4, isPort(parts[1]), isPort(parts[3]) else {
                 throw Failure.usage("invalid value '\(text)' for '--connect-to': expected HOST:PORT:HOST2:PORT2")
             }
             return text
@@ -222,6 +228,19 @@ struct OptionValidator {
         }
         return SubmitChoice(name: text, value: nil)
     }
+
+    /// Parameters authcode makes itself, each sent exactly once (RFC 6749
+    /// §3.1 forbids repeats): a --param copy would be sent twice, or would
+    /// desynchronise the token request.
+    static let reservedParameters = [
+        "state": "authcode generates a fresh state for every run",
+        "nonce": "authcode generates the nonce when scope has openid",
+        "code_challenge": "use --pkce",
+        "code_challenge_method": "use --pkce",
+        "client_id": "use --client-id",
+        "redirect_uri": "use --redirect-uri",
+        "response_mode": "use --response-mode",
+    ]
 
     /// Field names whose values are secrets (shared with the trace).
     static func looksSecret(_ name: String) -> Bool {

@@ -36,12 +36,17 @@ public final class ValueReader {
             }
             bytes = try Self.readFile(path, for: flag)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // One trailing LF or CRLF goes, on bytes: as a Character "\r\n" is a
+        // single grapheme, and dropping two Characters would eat the secret's end.
+        var content = bytes[...]
+        if content.last == 0x0A {
+            content = content.dropLast()
+            if content.last == 0x0D { content = content.dropLast() }
+        }
+        guard let text = String(validating: content, as: UTF8.self) else {
             throw Failure.usage("the value for '\(flag)' from '\(value)' is not UTF-8 text")
         }
-        var trimmed = Substring(text)
-        if trimmed.hasSuffix("\r\n") { trimmed = trimmed.dropLast(2) } else if trimmed.hasSuffix("\n") { trimmed = trimmed.dropLast() }
-        return String(trimmed)
+        return text
     }
 
     /// POSIX reads: FoundationEssentials has no FileHandle, and a directory

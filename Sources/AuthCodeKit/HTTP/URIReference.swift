@@ -155,12 +155,24 @@ public struct URIReference: Equatable, Sendable {
         return result
     }
 
-    /// The URL without query and fragment: safe for error messages, since
-    /// codes, states and tokens travel in queries.
+    /// The URL without query, fragment and userinfo: safe for error
+    /// messages, since codes and tokens travel in queries and a password
+    /// may sit in `user:password@`.
     public var withoutQuery: String {
         var copy = self
         copy.query = nil
         copy.fragment = nil
+        copy.authority = authority.map { $0.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? $0 }
         return copy.text
+    }
+
+    /// The same reference with the password of `user:password@` masked.
+    public func maskingUserinfoPassword(with mask: String) -> URIReference {
+        guard let authority, let at = authority.lastIndex(of: "@") else { return self }
+        let userinfo = authority[..<at]
+        guard let colon = userinfo.firstIndex(of: ":") else { return self }
+        var copy = self
+        copy.authority = "\(userinfo[..<colon]):\(mask)\(authority[at...])"
+        return copy
     }
 }

@@ -27,16 +27,14 @@ public struct AuthorizationRequest: Equatable, Sendable {
         }
         if let nonce { parameters.append(NameValue("nonce", nonce)) }
         if let mode = options.responseMode { parameters.append(NameValue("response_mode", mode.rawValue)) }
-        // --param may override a default (prompt, or even response_type for a test).
+        // --param adds (prompt, audience…) or replaces response_type or scope;
+        // the option parser refuses the parameters authcode makes itself.
         for extra in options.params {
-            parameters.removeAll { $0.name == extra.name && Self.overridable.contains(extra.name) }
+            parameters.removeAll { $0.name == extra.name }
             parameters.append(extra)
         }
         self.parameters = parameters
     }
-
-    /// Parameters a --param may replace; state, nonce and PKCE are ours to make.
-    private static let overridable: Set<String> = ["response_type", "scope", "redirect_uri", "client_id"]
 
     /// POST sends the parameters and every --form field as a form body; GET
     /// puts the parameters in the query, keeping any query the URL had.

@@ -52,7 +52,7 @@ public final class Redactor {
 
     /// A URL with the values of secret query and fragment parameters masked.
     public func url(_ text: String) -> String {
-        guard var reference = URIReference(text) else { return scrub(text) }
+        guard var reference = URIReference(text)?.maskingUserinfoPassword(with: Self.mask) else { return scrub(text) }
         if let query = reference.query { reference.query = maskParameters(query) }
         if let fragment = reference.fragment { reference.fragment = maskParameters(fragment) }
         return scrub(reference.text)
