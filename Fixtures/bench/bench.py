@@ -512,7 +512,7 @@ def measure(args, bench, lines):
 
     # Size.
     size, stripped = file_size(authcode)
-    rows = [f"| dynamic (`{shown(authcode)}`) | {size} | {stripped} |"]
+    rows = [f"| {linkage(authcode)} (`{shown(authcode)}`) | {size} | {stripped} |"]
     if static:
         size, stripped = file_size(static)
         rows.append(f"| `--static-swift-stdlib` (`{shown(static)}`) | {size} | {stripped} |")
@@ -528,6 +528,15 @@ def measure(args, bench, lines):
         f"Load average at end: {load_average()}.",
     ]
     return lines
+
+
+def linkage(binary):
+    """`make build` links the Swift runtime statically: say which this is."""
+    try:
+        libs = subprocess.run(["ldd", binary], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "release"
+    return "dynamic Swift runtime" if "libswiftCore" in libs else "static Swift runtime"
 
 
 if __name__ == "__main__":
