@@ -7,7 +7,7 @@ struct TraceTests {
     ], headers: [HTTPHeader("Authorization", "Basic YXBwOnNlY3JldA=="), HTTPHeader("Cookie", "sid=abc; theme=dark")])
 
     static let redirect = HTTPResponse(status: 302, headers: [
-        HTTPHeader("Location", "http://127.0.0.1:8765/cb?code=c0de-XYZ&state=st"), HTTPHeader("Set-Cookie", "sid=new; HttpOnly"),
+        HTTPHeader("Location", "http://127.0.0.1:8765/cb?code=c0de-XYZ&state=st"), HTTPHeader("Set-Cookie", "sid=fresh-sid; HttpOnly"),
         HTTPHeader("Server", "hunter22-server"), HTTPHeader("Content-Type", "text/html"), HTTPHeader("WWW-Authenticate", "Basic realm=x"),
     ], body: Array("moved".utf8), elapsed: 0.0126)
 
@@ -53,7 +53,7 @@ struct TraceTests {
             > [body] 23 bytes, not shown
             * empty body
             > GET https://as.example/empty
-            < 302 (13 ms, 5 bytes)
+            < 302 (13 ms, 5 bytes, new connection)
             < Location: http://127.0.0.1:8765/cb?code=[redacted]&state=st
             < Set-Cookie: sid=[redacted]
             < Content-Type: text/html
@@ -62,7 +62,7 @@ struct TraceTests {
             """)
     }
 
-    @Test(arguments: ["hunter22", "YXBwOnNlY3JldA==", "c0de-XYZ", "v-123456", "abc", "new"])
+    @Test(arguments: ["hunter22", "YXBwOnNlY3JldA==", "c0de-XYZ", "v-123456", "abc", "fresh-sid"])
     func enabledTraceHoldsNoSecret(secret: String) {
         let console = CapturingConsole()
         let redactor = Redactor()

@@ -89,6 +89,19 @@ struct SuccessFlowTests {
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 2, "exactly one line\n\(result)")
     }
 
+    /// One libcurl handle for the whole run: the walk and the token request
+    /// share one kept-alive connection to the same server.
+    @Test func oneConnectionServesTheWholeWalk() async throws {
+        let fx = try await Fixture.make()
+        let result = try await run(fx.confidential("login-consent") + ["-v", "--form", "username=alice", "--form", "password=wonderland"],
+                                   env: Fixture.demoSecretEnv)
+        expectTokenJSON(result)
+        let statusLines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("< ") && $0.contains(" bytes, ") }
+        #expect(statusLines.count == 6, "\(result)")
+        #expect(statusLines.filter { $0.hasSuffix("new connection)") }.count == 1, "\(result)")
+        #expect(statusLines.dropFirst().allSatisfy { $0.hasSuffix("reused connection)") }, "\(result)")
+    }
+
     @Test func headerReachesEveryRequest() async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.publicClient("login-consent") + ["-H", "X-Test: 1", "--form", "username=alice", "--form", "password=wonderland"])

@@ -88,7 +88,10 @@ public final class CurlTransport: Transport {
         ac_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         var seconds = 0.0
         ac_getinfo_double(handle, CURLINFO_TOTAL_TIME, &seconds)
-        return HTTPResponse(status: status, headers: exchange.headers, body: exchange.body, elapsed: seconds)
+        var newConnections = 0
+        ac_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &newConnections)
+        return HTTPResponse(status: status, headers: exchange.headers, body: exchange.body, elapsed: seconds,
+                            reusedConnection: newConnections == 0)
     }
 
     private func applyMethod(_ request: HTTPRequest, _ cStrings: inout CStringStore) {

@@ -5,12 +5,15 @@ public struct HTTPResponse: Equatable, Sendable {
     public var body: [UInt8]
     /// Wall time from sending the request to the last body byte, in seconds.
     public var elapsed: Double
+    /// Whether the request went over a kept-alive connection (for the trace).
+    public var reusedConnection: Bool
 
-    public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], elapsed: Double = 0) {
+    public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], elapsed: Double = 0, reusedConnection: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
         self.elapsed = elapsed
+        self.reusedConnection = reusedConnection
     }
 
     public var isRedirect: Bool { (300...399).contains(status) }

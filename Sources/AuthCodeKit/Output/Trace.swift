@@ -35,7 +35,8 @@ public final class Trace {
     public func response(_ response: HTTPResponse) {
         guard enabled else { return }
         let milliseconds = Int((response.elapsed * 1000).rounded())
-        console.writeErr("< \(response.status) (\(milliseconds) ms, \(response.body.count) bytes)\n")
+        let connection = response.reusedConnection ? "reused connection" : "new connection"
+        console.writeErr("< \(response.status) (\(milliseconds) ms, \(response.body.count) bytes, \(connection))\n")
         for header in response.headers where Self.shown(header.name) {
             console.writeErr("< " + redactor.header(header) + "\n")
         }
