@@ -55,4 +55,15 @@ struct SecurityPolicyTests {
     func loopback(host: String, expected: Bool) {
         #expect(SecurityPolicy.isLoopback(host) == expected)
     }
+
+    @Test(arguments: ["http:/.//127.0.0.1:8765/callback", "https:///x", "http:relative"])
+    func httpWithoutAHostIsNeverFetched(url: String) {
+        #expect(throws: Failure.self) { try SecurityPolicy(allowHTTP: true).check(url) }
+        do {
+            try SecurityPolicy(allowHTTP: true).check(url)
+        } catch {
+            #expect(error.exitCode == .noAuthorizationResponse)
+            #expect(error.message.contains("without a host"))
+        }
+    }
 }

@@ -115,4 +115,21 @@ struct URIReferenceTests {
     func explicitPort(text: String, port: Int?) throws {
         #expect(try #require(URIReference(text)).explicitPort == port)
     }
+
+    /// Fuzzing found `http:/.//127.0.0.1:8765/callback`: resolved, its path is
+    /// `//127.0.0.1:8765/callback` with no authority, and written bare that
+    /// reads back as another place. The `/.` prefix keeps text and value one.
+    @Test(arguments: [
+        "http:/.//127.0.0.1:8765/callback?code=x",
+        "http:/a/..//127.0.0.1:8765/callback",
+        "https:.//evil.example/x",
+    ])
+    func authorityLessDoubleSlashPathsRoundTrip(text: String) throws {
+        let base = try #require(URIReference("http://as.example/authorize"))
+        let resolved = try #require(URIReference(text)).resolved(against: base)
+        let reparsed = try #require(URIReference(resolved.text))
+        #expect(reparsed.authority == resolved.authority)
+        #expect(reparsed.path == resolved.path || reparsed.path == "/." + resolved.path)
+        #expect(!RedirectTarget(try #require(URIReference("http://127.0.0.1:8765/callback"))).matches(reparsed))
+    }
 }

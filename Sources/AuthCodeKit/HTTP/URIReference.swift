@@ -63,11 +63,14 @@ public struct URIReference: Equatable, Sendable {
         return !hostPort.contains("[") && !hostPort.contains("]")
     }
 
-    /// The reference written back out (RFC 3986 §5.3).
+    /// The reference written back out (RFC 3986 §5.3). A path that starts
+    /// with `//` but has no authority gets a `/.` prefix (as WHATWG URL does):
+    /// written bare it would read back as an authority, so `http:/.//host/cb`
+    /// resolved would name a different place once sent (found by fuzzing).
     public var text: String {
         var out = ""
         if let scheme { out += scheme + ":" }
-        if let authority { out += "//" + authority }
+        if let authority { out += "//" + authority } else if path.hasPrefix("//") { out += "/." }
         out += path
         if let query { out += "?" + query }
         if let fragment { out += "#" + fragment }

@@ -12,15 +12,17 @@ public struct SecurityPolicy: Sendable {
         guard let reference = URIReference(url), let scheme = reference.scheme?.lowercased() else {
             throw Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: ResponseChecks.printable(url))
         }
-        switch scheme {
-        case "https":
-            return
-        case "http":
-            if allowHTTP || Self.isLoopback(reference.host ?? "") { return }
-            throw Failure(.securityCheck, "refusing plain http to '\(reference.host ?? "")': secrets would travel unencrypted", at: reference.withoutQuery,
-                          hint: "Use https, or pass --allow-http if this network is trusted.")
-        default:
+        guard scheme == "http" || scheme == "https" else {
             throw Failure(.noAuthorizationResponse, "cannot follow a '\(scheme):' URL", at: reference.withoutQuery)
+        }
+        // `http:/.//host/…` has no authority: what curl would make of it is
+        // not what was checked here.
+        guard let host = reference.host, !host.isEmpty else {
+            throw Failure(.noAuthorizationResponse, "a \(scheme) URL without a host cannot be fetched", at: ResponseChecks.printable(reference.withoutQuery))
+        }
+        if scheme == "http" && !allowHTTP && !Self.isLoopback(host) {
+            throw Failure(.securityCheck, "refusing plain http to '\(host)': secrets would travel unencrypted", at: reference.withoutQuery,
+                          hint: "Use https, or pass --allow-http if this network is trusted.")
         }
     }
 
