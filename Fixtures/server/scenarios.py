@@ -4,11 +4,13 @@ Every scenario shares /authorize (validated by authorize.validate), /token
 and /cb; a few add pages of their own. See README.md for the table.
 """
 import time
+from html import escape as html_escape
 
 import login_flows
 import pages
 import token_endpoint
 from authorize import answer_code, answer_error, validate
+from exchange import add_params
 from oauth_store import check_user
 
 # Scenarios whose authorize issues the code at once (the "direct family").
@@ -68,6 +70,8 @@ AUTHORIZE = {
     "chain-307": lambda ex, p: _with_txn(ex, p, 307, "./step3"),
     "loop": lambda ex, p: ex.redirect(302, "a"),
     "long-chain": lambda ex, p: _with_txn(ex, p, 302, "hop1"),
+    "meta-refresh": lambda ex, p: _interstitial(ex, p),
+    "refresh-answer": lambda ex, p: _refresh_answer(ex, p),
     "cookie-flood": _cookie_flood,
     "html-huge": _html_huge,
     "non-utf8": lambda ex, p: ex.send(
@@ -108,6 +112,31 @@ def _chain_step(ex):
     answer_code(ex, pending, "alice")
 
 
+def _interstitial(ex, pending):
+    """A "Redirecting…" page that moves on by <meta http-equiv=refresh>, the
+    way ADFS- and Shibboleth-style servers do, with entities in the URL."""
+    pending.hop_method, pending.hop_body = ex.method, ex.body
+    txn = ex.state.put_txn(pending)
+    ex.html(200, "<!DOCTYPE html><html><head><title>Redirecting</title>"
+                 f"<META HTTP-EQUIV='Refresh' CONTENT='0; URL=continue?txn={txn}&amp;step=1'>"
+                 "</head><body><p>Redirecting&hellip;</p></body></html>")
+
+
+def _refresh_answer(ex, pending):
+    """The answer itself delivered by refresh: the client must read it from
+    the URL and never fetch the redirect_uri."""
+    code = ex.state.issue_code(pending, ex.issuer, "alice")
+    target = add_params(pending.redirect_uri, [("code", code), ("state", pending.state)])
+    ex.html(200, f'<html><head><meta http-equiv="refresh" content="0;url={html_escape(target)}"></head></html>')
+
+
+def _continue(ex):
+    pending = ex.state.get_txn(ex.query_params.get("txn"), pop=True)
+    if pending is None or ex.query_params.get("step") != "1":
+        return ex.html(400, pages.message_page("Error", "Unknown transaction."))
+    answer_code(ex, pending, "alice")
+
+
 def _hop(ex):
     pending = ex.state.get_txn(ex.query_params.get("txn"))
     if pending is None:
@@ -125,6 +154,7 @@ PAGES = {
     ("chain", "step2"): _chain_step,
     ("chain", "step3"): _chain_step,
     ("chain-307", "step3"): _chain_step,
+    ("meta-refresh", "continue"): _continue,
     ("loop", "a"): lambda ex: ex.redirect(302, "b"),
     ("loop", "b"): lambda ex: ex.redirect(302, "a"),
     **{("long-chain", f"hop{n}"): _hop for n in range(1, LONG_CHAIN_HOPS + 1)},

@@ -49,6 +49,14 @@ final class PageHandler {
         }
 
         guard let form = FormChooser.choose(from: forms, userFields: formValues) else {
+            // No form to fill: an interstitial page may move on by refresh.
+            let refresh = response.headers.first(named: "Refresh").flatMap(MetaRefresh.target(ofContent:)) ?? MetaRefresh.target(in: html)
+            if let refresh, let reference = URIReference(refresh) {
+                var next = reference.resolved(against: base)
+                next.fragment = nil
+                trace.info("no form to fill; following the page's refresh to \(trace.redactor.url(next.text))")
+                return .submit(HTTPRequest(method: "GET", url: next.text))
+            }
             let title = HTMLFormParser.title(in: html).map { " titled '\(ResponseChecks.printable($0))'" } ?? ""
             let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
             throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Excerpt.of(response) : "")", at: place)

@@ -26,6 +26,12 @@ public final class Walker {
         // back to /authorize after logging in is progress, not a loop.
         var seen: Set<String> = []
         while true {
+            // Whatever led here (a refresh, a GET form), the redirect_uri is
+            // the answer and is never fetched.
+            if let destination = URIReference(request.url), target.matches(destination) {
+                client.trace.info("redirect_uri reached by \(request.method) \(client.trace.redactor.url(request.url)); not fetched")
+                return .redirect(destination)
+            }
             let key = "\(request.method) \(request.url)\n\(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")\n\(client.cookieHeader(for: request.url) ?? "")"
             guard seen.insert(key).inserted else {
                 throw Failure(.noAuthorizationResponse, "redirect loop: \(request.method) \(Self.place(request.url)) was reached twice with nothing changed", at: Self.place(request.url))
