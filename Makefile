@@ -42,8 +42,10 @@ venv:
 
 # The Swift runtime linked statically: startup drops from ~18 to ~10 ms and a
 # flow's peak RSS by ~4 MiB (Fixtures/bench); the binary needs only libc and libcurl.
+# Build chatter goes to stderr, so `make -s demo | jq .` sees only the token.
 build release: deps
-	$(SWIFT) build -c release --product authcode --static-swift-stdlib
+	@echo "$(SWIFT) build -c release --product authcode --static-swift-stdlib" >&2
+	@$(SWIFT) build -c release --product authcode --static-swift-stdlib >&2
 
 debug: deps
 	$(SWIFT) build
