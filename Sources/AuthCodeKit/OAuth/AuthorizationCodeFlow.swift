@@ -15,10 +15,7 @@ public struct AuthorizationCodeFlow {
 
     public func run() throws(Failure) -> String {
         let metadata = try discover()
-        guard let authorizeURL = options.authorizeURL ?? metadata?.authorizationEndpoint,
-              let tokenURL = options.tokenURL ?? metadata?.tokenEndpoint else {
-            throw Failure(.malformedResponse, "the discovery document names no \(options.authorizeURL == nil && metadata?.authorizationEndpoint == nil ? "authorization_endpoint" : "token_endpoint")", at: options.issuer)
-        }
+        let (authorizeURL, tokenURL) = try endpoints(metadata)
         try checkPKCESupport(metadata)
 
         // 1. Steps before the authorization request (a JSON login API, say).
@@ -30,53 +27,84 @@ public struct AuthorizationCodeFlow {
         //    nonce and PKCE (RFC 7636 §4.1-4.3).
         let authorization = AuthorizationRequest(options: options, random: random)
         client.trace.redactor.remember(authorization.pkce.verifier)
-        let request = authorization.httpRequest(endpoint: authorizeURL, method: options.method, form: options.form, headers: [])
 
         // 3. The walk to the redirect_uri, which is never fetched.
-        let walker = Walker(client: client, target: RedirectTarget(URIReference(options.redirectURI)!), maxHops: options.maxHops,
-                            formValues: options.form, submit: options.submit, state: authorization.state)
-        let answer = try walker.walk(from: request)
+        let answer = try walk(authorization, from: authorizeURL)
 
         // 4. The authorization response (§4.1.2) and its checks.
-        let response: AuthorizationResponse
-        let answerPlace: String
-        switch answer {
-        case .redirect(let location):
-            answerPlace = location.withoutQuery
-            response = try AuthorizationResponse(redirect: location, where: answerPlace)
-        case .formPost(let fields, let page):
-            answerPlace = page
-            response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
-        }
-        client.trace.redactor.remember(response.code)
-        let checks = ResponseChecks(expectedState: authorization.state,
-                                    expectedIssuer: options.expectIss ?? options.issuer,
-                                    issRequired: metadata?.issParameterSupported ?? false)
-        let code = try checks.verify(response, at: answerPlace)
-        client.trace.info("authorization response checked: state matches\(response.iss != nil ? ", iss '\(response.iss!)'" : "")")
-
+        let (code, response) = try verify(answer, for: authorization, metadata: metadata)
         let verifier = options.pkce == .off ? nil : authorization.pkce.verifier
         if options.print == .code {
             return ResultPrinter.codeOutput(code: code, state: response.state, iss: response.iss, verifier: verifier, redirectURI: options.redirectURI)
         }
 
-        // 5. The token request (§4.1.3), then the id_token's claims.
-        let tokenRequest = TokenRequest(tokenURL: tokenURL, code: code, redirectURI: options.redirectURI, codeVerifier: verifier,
-                                        clientID: options.clientID, clientSecret: options.clientSecret, authMethod: options.authMethod)
-        let tokenPlace = URIReference(tokenURL)?.withoutQuery ?? tokenURL
-        let httpResponse = try client.send(tokenRequest.httpRequest(headers: []), purpose: "token request", useCookies: false)
-        let token = try TokenResponse(httpResponse, at: tokenPlace)
+        // 5. The access token request (§4.1.3) and response (§4.1.4), then
+        //    the id_token's claims (OIDC Core §3.1.3.7).
+        let token = try redeem(code, verifier: verifier, at: tokenURL, nonce: authorization.nonce)
+        return try ResultPrinter.tokenOutput(token, field: options.print)
+    }
+
+    /// The issuer the answers must come from: `--expect-iss`, else `--issuer`.
+    var expectedIssuer: String? { options.expectIss ?? options.issuer }
+
+    /// Flags win over discovery for each endpoint.
+    func endpoints(_ metadata: ServerMetadata?) throws(Failure) -> (authorize: String, token: String) {
+        guard let authorize = options.authorizeURL ?? metadata?.authorizationEndpoint else {
+            throw Failure(.malformedResponse, "the discovery document names no authorization_endpoint", at: options.issuer)
+        }
+        guard let token = options.tokenURL ?? metadata?.tokenEndpoint else {
+            throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: options.issuer)
+        }
+        return (authorize, token)
+    }
+
+    func walk(_ authorization: AuthorizationRequest, from authorizeURL: String) throws(Failure) -> AuthorizationAnswer {
+        guard let redirect = URIReference(options.redirectURI) else {
+            throw Failure.usage("'--redirect-uri' is not a URI")
+        }
+        let request = authorization.httpRequest(endpoint: authorizeURL, method: options.method, form: options.form, headers: [])
+        let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
+                            formValues: options.form, submit: options.submit, state: authorization.state)
+        return try walker.walk(from: request)
+    }
+
+    /// Reads the answer and checks it; returns the code only if it may be redeemed.
+    func verify(_ answer: AuthorizationAnswer, for authorization: AuthorizationRequest,
+                metadata: ServerMetadata?) throws(Failure) -> (code: String, response: AuthorizationResponse) {
+        let response: AuthorizationResponse
+        let place: String
+        switch answer {
+        case .redirect(let location):
+            place = location.withoutQuery
+            response = try AuthorizationResponse(redirect: location, where: place)
+        case .formPost(let fields, let page):
+            place = page
+            response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+        }
+        client.trace.redactor.remember(response.code)
+        let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: expectedIssuer,
+                                    issRequired: metadata?.issParameterSupported ?? false)
+        let code = try checks.verify(response, at: place)
+        client.trace.info("authorization response checked: state matches" + (response.iss.map { ", iss '\($0)'" } ?? ""))
+        return (code, response)
+    }
+
+    func redeem(_ code: String, verifier: String?, at tokenURL: String, nonce: String?) throws(Failure) -> TokenResponse {
+        let request = TokenRequest(tokenURL: tokenURL, code: code, redirectURI: options.redirectURI, codeVerifier: verifier,
+                                   clientID: options.clientID, clientSecret: options.clientSecret, authMethod: options.authMethod)
+        let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
+        let response = try client.send(request.httpRequest(headers: []), purpose: "token request", useCookies: false)
+        let token = try TokenResponse(response, at: place)
         for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
         if let idToken = token.idToken {
             do {
-                try IDTokenClaims(jwt: idToken).verify(issuer: options.expectIss ?? options.issuer, clientID: options.clientID,
-                                                       nonce: authorization.nonce, now: SystemClock.now())
+                try IDTokenClaims(jwt: idToken).verify(issuer: expectedIssuer, clientID: options.clientID, nonce: nonce, now: SystemClock.now())
             } catch {
-                throw Failure(error.exitCode, error.message, at: tokenPlace, hint: error.hint)
+                throw Failure(error.exitCode, error.message, at: place, hint: error.hint)
             }
             client.trace.info("id_token claims checked: iss, aud, exp, nonce")
         }
-        return try ResultPrinter.tokenOutput(token, field: options.print)
+        return token
     }
 
     /// OIDC Discovery, then RFC 8414, for `--issuer`.
