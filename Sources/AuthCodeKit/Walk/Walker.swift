@@ -34,7 +34,7 @@ public final class Walker {
             }
             let key = "\(request.method) \(request.url)\n\(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")\n\(client.cookieHeader(for: request.url) ?? "")"
             guard seen.insert(key).inserted else {
-                throw Failure(.noAuthorizationResponse, "redirect loop: \(request.method) \(Self.place(request.url)) was reached twice with nothing changed", at: Self.place(request.url))
+                throw Failure(.noAuthorizationResponse, "redirect loop: the same \(request.method) came round again with the same cookies", at: Self.place(request.url))
             }
             let response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
             let next: HTTPRequest
