@@ -104,4 +104,13 @@ struct RedactorTests {
         for _ in 0..<3 { redactor.remember("p%20w%") }
         #expect(redactor.scrub("p%20w% p%2520w%25") == "[redacted] [redacted]")
     }
+
+    /// `=` followed by a combining mark is one Character: cut on bytes, or the
+    /// cookie value would be taken for part of its name and shown.
+    @Test func cookieValueAfterACombiningMarkIsMasked() {
+        let redactor = Redactor()
+        #expect(redactor.header(HTTPHeader("Set-Cookie", "sid=\u{301}SECRETVALUE; Path=/")) == "Set-Cookie: sid=[redacted]")
+        #expect(redactor.header(HTTPHeader("Cookie", "a=\u{301}SECRET1; b=2")) == "Cookie: a=[redacted]; b=[redacted]")
+        #expect(redactor.url("http://x/cb?state=s&\u{301}=1&code=SECRETCODE") == "http://x/cb?state=s&\u{301}=1&code=[redacted]")
+    }
 }

@@ -132,4 +132,21 @@ struct URIReferenceTests {
         #expect(reparsed.path == resolved.path || reparsed.path == "/." + resolved.path)
         #expect(!RedirectTarget(try #require(URIReference("http://127.0.0.1:8765/callback"))).matches(reparsed))
     }
+
+    /// Fuzzing found that splitting on Characters hid a delimiter followed by
+    /// a combining mark (one grapheme): authcode judged one URL, curl fetched
+    /// another. Splitting is on bytes now, as curl and servers do.
+    @Test func combiningMarkAfterADelimiterDoesNotHideIt() throws {
+        let hidden = try #require(URIReference("http://127.0.0.1:8765/callback?\u{301}code=x&state=s1"))
+        #expect(hidden.path == "/callback")
+        #expect(hidden.query == "\u{301}code=x&state=s1")
+        #expect(RedirectTarget(try #require(URIReference("http://127.0.0.1:8765/callback"))).matches(hidden))
+
+        let base = try #require(URIReference("http://127.0.0.1:8000"))
+        let resolved = try #require(URIReference("\u{656}/../@127.0.0.1:8765/callback?code=x")).resolved(against: base)
+        #expect(resolved.authority == "127.0.0.1:8000")
+        #expect(resolved.path == "/@127.0.0.1:8765/callback")
+        #expect(URIReference(resolved.text)?.host == "127.0.0.1")
+        #expect(URIReference(resolved.text)?.explicitPort == 8000)
+    }
 }

@@ -66,12 +66,14 @@ public enum FormEncoding {
     /// Decodes `a=1&b=2` into ordered pairs; empty pieces are skipped, a piece
     /// without `=` is a name with an empty value. Duplicates are kept so callers
     /// can reject them where the protocol forbids them (RFC 6749 §3.1).
+    /// Split on `&` and `=` bytes: as Characters, a delimiter followed by a
+    /// combining mark would go unseen (see ASCII).
     public static func decode(_ text: Substring) -> [(String, String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).map { piece in
-            if let equals = piece.firstIndex(of: "=") {
-                return (unescape(piece[..<equals]), unescape(piece[piece.index(after: equals)...]))
+        Array(text.utf8).split(separator: ASCII.ampersand, omittingEmptySubsequences: true).map { piece in
+            if let equals = piece.firstIndex(of: ASCII.equals) {
+                return (unescape(Substring(ASCII.string(piece[..<equals]))), unescape(Substring(ASCII.string(piece[(equals + 1)...]))))
             }
-            return (unescape(piece), "")
+            return (unescape(Substring(ASCII.string(piece))), "")
         }
     }
 

@@ -18,49 +18,59 @@ public struct URIReference: Equatable, Sendable {
         self.fragment = fragment
     }
 
-    /// Splits a reference per RFC 3986 Appendix B. Returns nil for text no
-    /// server should send as a URI: control characters, spaces, or a bracketed
-    /// IPv6 host that is not closed.
+    /// Splits a reference per RFC 3986 Appendix B, on UTF-8 bytes. Never on
+    /// Characters: a combining mark after `?` or `/` would merge with it into
+    /// one grapheme and hide the delimiter, so authcode would judge one URL
+    /// while curl, which splits bytes, fetches another (found by fuzzing).
+    /// Returns nil for text no server should send as a URI: control
+    /// characters, spaces, or a bracketed IPv6 host that is not closed.
     public init?(_ text: String) {
-        guard !text.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F }) else { return nil }
-        var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+        let bytes = Array(text.utf8)
+        guard !bytes.contains(where: { $0 < 0x21 || $0 == 0x7F }) else { return nil }
+        var rest = bytes[...]
+        if let hash = rest.firstIndex(of: ASCII.hash) {
+            fragment = ASCII.string(rest[(hash + 1)...])
             rest = rest[..<hash]
         }
-        if let question = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: question)...])
+        if let question = rest.firstIndex(of: ASCII.question) {
+            query = ASCII.string(rest[(question + 1)...])
             rest = rest[..<question]
         }
-        // A scheme is letters first, then letters, digits, + - . up to a colon
-        // that comes before any slash.
-        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains("/"),
-           let first = rest.first, first.isASCII, first.isLetter,
-           rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
-            scheme = String(rest[..<colon])
-            rest = rest[rest.index(after: colon)...]
+        // A scheme is a letter, then letters, digits, + - . up to a colon.
+        if let colon = rest.firstIndex(of: ASCII.colon), let first = rest.first, ASCII.isLetter(first),
+           rest[..<colon].allSatisfy(ASCII.isSchemeByte) {
+            scheme = ASCII.string(rest[..<colon])
+            rest = rest[(colon + 1)...]
         }
-        if rest.hasPrefix("//") {
+        if rest.starts(with: [ASCII.slash, ASCII.slash]) {
             let afterSlashes = rest.dropFirst(2)
-            let end = afterSlashes.firstIndex(of: "/") ?? afterSlashes.endIndex
-            authority = String(afterSlashes[..<end])
+            let end = afterSlashes.firstIndex(of: ASCII.slash) ?? afterSlashes.endIndex
+            authority = ASCII.string(afterSlashes[..<end])
             rest = afterSlashes[end...]
         }
-        path = String(rest)
+        path = ASCII.string(rest)
         if let authority, !URIReference.authorityIsWellFormed(authority) { return nil }
     }
 
+    /// `host:port` of an authority: what follows the last `@`.
+    private static func hostPort(_ authority: String) -> ArraySlice<UInt8> {
+        let bytes = Array(authority.utf8)[...]
+        guard let at = bytes.lastIndex(of: ASCII.at) else { return bytes }
+        return bytes[(at + 1)...]
+    }
+
     private static func authorityIsWellFormed(_ authority: String) -> Bool {
-        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        if hostPort.hasPrefix("[") {
-            guard let close = hostPort.firstIndex(of: "]") else { return false }
-            let after = hostPort[hostPort.index(after: close)...]
-            return after.isEmpty || (after.hasPrefix(":") && after.dropFirst().allSatisfy(\.isNumber))
+        let hostPort = hostPort(authority)
+        if hostPort.first == ASCII.openBracket {
+            guard let close = hostPort.firstIndex(of: ASCII.closeBracket) else { return false }
+            let after = hostPort[(close + 1)...]
+            return after.isEmpty || (after.first == ASCII.colon && after.dropFirst().allSatisfy(ASCII.isDigit))
         }
-        if let colon = hostPort.lastIndex(of: ":") {
-            return hostPort[hostPort.index(after: colon)...].allSatisfy(\.isNumber)
+        guard !hostPort.contains(ASCII.openBracket), !hostPort.contains(ASCII.closeBracket) else { return false }
+        if let colon = hostPort.lastIndex(of: ASCII.colon) {
+            return hostPort[(colon + 1)...].allSatisfy(ASCII.isDigit)
         }
-        return !hostPort.contains("[") && !hostPort.contains("]")
+        return true
     }
 
     /// The reference written back out (RFC 3986 §5.3). A path that starts
@@ -70,7 +80,7 @@ public struct URIReference: Equatable, Sendable {
     public var text: String {
         var out = ""
         if let scheme { out += scheme + ":" }
-        if let authority { out += "//" + authority } else if path.hasPrefix("//") { out += "/." }
+        if let authority { out += "//" + authority } else if path.utf8.starts(with: [ASCII.slash, ASCII.slash]) { out += "/." }
         out += path
         if let query { out += "?" + query }
         if let fragment { out += "#" + fragment }
@@ -82,22 +92,22 @@ public struct URIReference: Equatable, Sendable {
     /// Host without brackets or port, lower-cased (hosts are case-insensitive).
     public var host: String? {
         guard let authority else { return nil }
-        var hostPort = Substring(authority.split(separator: "@", omittingEmptySubsequences: false).last ?? "")
-        if hostPort.hasPrefix("["), let close = hostPort.firstIndex(of: "]") {
-            return String(hostPort[hostPort.index(after: hostPort.startIndex)..<close]).lowercased()
+        var hostPort = Self.hostPort(authority)
+        if hostPort.first == ASCII.openBracket, let close = hostPort.firstIndex(of: ASCII.closeBracket) {
+            return ASCII.string(hostPort[(hostPort.startIndex + 1)..<close]).lowercased()
         }
-        if let colon = hostPort.lastIndex(of: ":") { hostPort = hostPort[..<colon] }
-        return String(hostPort).lowercased()
+        if let colon = hostPort.lastIndex(of: ASCII.colon) { hostPort = hostPort[..<colon] }
+        return ASCII.string(hostPort).lowercased()
     }
 
     /// The explicit port, if any and numeric.
     public var explicitPort: Int? {
         guard let authority else { return nil }
-        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        let afterBracket = hostPort.lastIndex(of: "]").map { hostPort[$0...] } ?? hostPort[...]
-        guard let colon = afterBracket.lastIndex(of: ":") else { return nil }
-        let digits = afterBracket[afterBracket.index(after: colon)...]
-        return digits.isEmpty ? nil : Int(digits)
+        let hostPort = Self.hostPort(authority)
+        let afterBracket = hostPort.lastIndex(of: ASCII.closeBracket).map { hostPort[$0...] } ?? hostPort
+        guard let colon = afterBracket.lastIndex(of: ASCII.colon) else { return nil }
+        let digits = afterBracket[(colon + 1)...]
+        return digits.isEmpty ? nil : Int(ASCII.string(digits))
     }
 
     /// The port a connection would use: explicit, else the scheme's default.
@@ -122,38 +132,39 @@ public struct URIReference: Equatable, Sendable {
             return URIReference(scheme: base.scheme, authority: base.authority, path: base.path, query: query ?? base.query, fragment: fragment)
         }
         let merged: String
-        if path.hasPrefix("/") {
+        let basePath = Array(base.path.utf8)
+        if path.utf8.first == ASCII.slash {
             merged = path
-        } else if base.authority != nil && base.path.isEmpty {
+        } else if base.authority != nil && basePath.isEmpty {
             merged = "/" + path
-        } else if let lastSlash = base.path.lastIndex(of: "/") {
-            merged = base.path[...lastSlash] + path
+        } else if let lastSlash = basePath.lastIndex(of: ASCII.slash) {
+            merged = ASCII.string(basePath[...lastSlash]) + path
         } else {
             merged = path
         }
         return URIReference(scheme: base.scheme, authority: base.authority, path: Self.removeDotSegments(merged), query: query, fragment: fragment)
     }
 
-    /// RFC 3986 §5.2.4, on whole segments.
+    /// RFC 3986 §5.2.4, on whole segments split at `/` bytes.
     static func removeDotSegments(_ path: String) -> String {
-        guard path.contains(".") else { return path }
-        var output: [Substring] = []
-        let absolute = path.hasPrefix("/")
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(absolute ? 1 : 0)
+        let bytes = Array(path.utf8)
+        guard bytes.contains(ASCII.dot) else { return path }
+        let absolute = bytes.first == ASCII.slash
+        let segments = bytes.split(separator: ASCII.slash, omittingEmptySubsequences: false).dropFirst(absolute ? 1 : 0)
+        var output: [ArraySlice<UInt8>] = []
         var trailingSlash = false
         for segment in segments {
             trailingSlash = false
-            switch segment {
-            case ".":
+            if segment.elementsEqual([ASCII.dot]) {
                 trailingSlash = true
-            case "..":
+            } else if segment.elementsEqual([ASCII.dot, ASCII.dot]) {
                 if !output.isEmpty { output.removeLast() }
                 trailingSlash = true
-            default:
+            } else {
                 output.append(segment)
             }
         }
-        var result = (absolute ? "/" : "") + output.joined(separator: "/")
+        var result = (absolute ? "/" : "") + output.map(ASCII.string).joined(separator: "/")
         if trailingSlash && !result.hasSuffix("/") { result += "/" }
         return result
     }
@@ -165,17 +176,17 @@ public struct URIReference: Equatable, Sendable {
         var copy = self
         copy.query = nil
         copy.fragment = nil
-        copy.authority = authority.map { $0.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? $0 }
+        copy.authority = authority.map { ASCII.string(Self.hostPort($0)) }
         return copy.text
     }
 
     /// The same reference with the password of `user:password@` masked.
     public func maskingUserinfoPassword(with mask: String) -> URIReference {
-        guard let authority, let at = authority.lastIndex(of: "@") else { return self }
-        let userinfo = authority[..<at]
-        guard let colon = userinfo.firstIndex(of: ":") else { return self }
+        guard let authority else { return self }
+        let bytes = Array(authority.utf8)
+        guard let at = bytes.lastIndex(of: ASCII.at), let colon = bytes[..<at].firstIndex(of: ASCII.colon) else { return self }
         var copy = self
-        copy.authority = "\(userinfo[..<colon]):\(mask)\(authority[at...])"
+        copy.authority = ASCII.string(bytes[..<colon]) + ":" + mask + ASCII.string(bytes[at...])
         return copy
     }
 }

@@ -45,8 +45,9 @@ public struct AuthorizationRequest: Equatable, Sendable {
             return .form(url: endpoint, fields: pairs + form.map { ($0.name, $0.value) }, headers: headers)
         case .get:
             // A fragment is never sent; drop it before appending the query.
-            let url = endpoint.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? endpoint
-            let separator = !url.contains("?") ? "?" : (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&")
+            let url = ASCII.prefix(endpoint, before: ASCII.hash)
+            let last = url.utf8.last
+            let separator = !url.utf8.contains(ASCII.question) ? "?" : (last == ASCII.question || last == ASCII.ampersand ? "" : "&")
             return HTTPRequest(method: "GET", url: url + separator + FormEncoding.encode(pairs), headers: headers)
         }
     }

@@ -59,11 +59,18 @@ public final class Redactor {
     }
 
     private func maskParameters(_ query: String) -> String {
-        query.split(separator: "&", omittingEmptySubsequences: false).map { piece in
-            guard let equals = piece.firstIndex(of: "=") else { return String(piece) }
-            let name = FormEncoding.unescape(piece[..<equals])
-            return Self.isSecretName(name) ? "\(piece[..<equals])=\(Self.mask)" : String(piece)
+        Array(query.utf8).split(separator: ASCII.ampersand, omittingEmptySubsequences: false).map { piece in
+            guard let equals = piece.firstIndex(of: ASCII.equals) else { return ASCII.string(piece) }
+            let rawName = ASCII.string(piece[..<equals])
+            return Self.isSecretName(FormEncoding.unescape(Substring(rawName))) ? "\(rawName)=\(Self.mask)" : ASCII.string(piece)
         }.joined(separator: "&")
+    }
+
+    /// The name of `name=value`, cut at the `=` byte (as a Character, `=`
+    /// followed by a combining mark is unseen and the value would show).
+    private static func cookieName(_ pair: ArraySlice<UInt8>) -> String {
+        let name = pair.firstIndex(of: ASCII.equals).map { pair[..<$0] } ?? pair
+        return ASCII.string(name).trimmed
     }
 
     /// A header line for the trace: credentials and cookie values masked,
@@ -76,13 +83,9 @@ public final class Redactor {
             let scheme = header.value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
             value = scheme.isEmpty || scheme == header.value ? Self.mask : "\(scheme) \(Self.mask)"
         case "cookie":
-            value = header.value.split(separator: ";").map { cookie in
-                let name = cookie.split(separator: "=", maxSplits: 1).first.map { $0.trimmed } ?? ""
-                return "\(name)=\(Self.mask)"
-            }.joined(separator: "; ")
+            value = Array(header.value.utf8).split(separator: UInt8(ascii: ";")).map { "\(Self.cookieName($0))=\(Self.mask)" }.joined(separator: "; ")
         case "set-cookie":
-            let name = header.value.split(separator: "=", maxSplits: 1).first.map { $0.trimmed } ?? ""
-            value = "\(name)=\(Self.mask)"
+            value = "\(Self.cookieName(Array(header.value.utf8)[...]))=\(Self.mask)"
         case "location", "refresh", "content-location":
             value = url(header.value)
         default:

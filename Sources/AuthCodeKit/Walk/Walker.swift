@@ -96,7 +96,7 @@ public final class Walker {
     /// others become a GET, as every browser does for 301 and 302 too.
     static func follow(_ status: Int, to url: String, from request: HTTPRequest) -> HTTPRequest {
         // The fragment of a Location is for the browser, never sent.
-        let target = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url
+        let target = ASCII.prefix(url, before: ASCII.hash)
         if status == 307 || status == 308 {
             var repeated = request
             repeated.url = target
