@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of Tests/Fuzz and runs each for a bounded time.
+#
+#   Fixtures/fuzz/run.sh [SECONDS_PER_HARNESS] [HARNESS...]
+#
+# SECONDS_PER_HARNESS defaults to 60; HARNESS names (Location, HTMLForms,
+# Cookies, Arguments, IDToken) pick a subset, default all five, run one after
+# the other. Environment:
+#   SWIFTC, CLANG      compilers (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc;
+#                      the clang next to swiftc, which ships libFuzzer)
+#   FUZZ_OPT           optimisation flag for the harness builds (default -O)
+#   FUZZ_NICE          nice level for the fuzzers (default 0)
+#   FUZZ_BUILD_ONLY=1  build and stop
+#   FUZZ_EXTRA         extra libFuzzer flags, e.g. "-seed=1 -len_control=0"
+#
+# Each harness is one executable: every file of Sources/AuthCodeKit compiled
+# together with one harness file, as module AuthCodeKit (so the harness can
+# use internal API), with -sanitize=fuzzer,address; Sources/CCurl/shim.c is
+# compiled by clang with the same sanitizers and linked with libcurl.
+# The seed corpus in git (Fixtures/fuzz/corpus/<corpus>: location, html-forms,
+# cookies, arguments, id-token) is copied into a work corpus under
+# .build-fuzz/corpus/<corpus>, which grows between runs.
+# Crashes, timeouts and OOMs land in .build-fuzz/artifacts/<harness>/.
+# Inputs saved under Fixtures/fuzz/regressions/<corpus> are replayed first,
+# always with every check on.
+# Exits 1 if a regression input still fails or a harness found a crash,
+# timeout or OOM; 2 if a build failed.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+SECONDS_PER_HARNESS="${1:-60}"
+shift || true
+HARNESSES=("$@")
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken)
+
+OUT="$ROOT/.build-fuzz"
+SEEDS="$ROOT/Fixtures/fuzz/corpus"
+if [ -z "${SWIFTC:-}" ]; then
+    if command -v swiftc >/dev/null 2>&1; then SWIFTC="$(command -v swiftc)"; else SWIFTC=/opt/swift/usr/bin/swiftc; fi
+fi
+
+CLANG="${CLANG:-$(dirname "$SWIFTC")/clang}"
+OPT="${FUZZ_OPT:--O}"
+NICE="${FUZZ_NICE:-0}"
+
+# Per-harness input size: an argv or a few cookie lines are short; pages are long.
+max_len() {
+    case "$1" in
+        HTMLForms) echo 65536 ;;
+        IDToken) echo 16384 ;;
+        Location) echo 8192 ;;
+        *) echo 4096 ;;
+    esac
+}
+corpus_name() {
+    case "$1" in
+        Location) echo location ;; HTMLForms) echo html-forms ;; Cookies) echo cookies ;;
+        Arguments) echo arguments ;; IDToken) echo id-token ;; *) echo "$1" ;;
+    esac
+}
+
+mkdir -p "$OUT/ccurl"
+# swiftc needs a module map for the C target; SwiftPM writes one of its own.
+cat >"$OUT/ccurl/module.modulemap.new" <<EOF
+module CCurl {
+    header "$ROOT/Sources/CCurl/include/CCurl.h"
+    link "curl"
+    export *
+}
+EOF
+if ! cmp -s "$OUT/ccurl/module.modulemap.new" "$OUT/ccurl/module.modulemap" 2>/dev/null; then
+    mv "$OUT/ccurl/module.modulemap.new" "$OUT/ccurl/module.modulemap"
+else
+    rm -f "$OUT/ccurl/module.modulemap.new"
+fi
+
+build() {
+    local name="$1" exe="$OUT/fuzz-$1" harness="$ROOT/Tests/Fuzz/Fuzz$1.swift"
+    [ -f "$harness" ] || { echo "fuzz: no harness $harness" >&2; return 1; }
+    # Rebuild when the binary is missing or older than any source it is made of.
+    if [ -x "$exe" ] && [ -z "$(find "$ROOT/Sources/AuthCodeKit" "$ROOT/Sources/CCurl" "$harness" "$0" -newer "$exe" -type f -print -quit)" ]; then
+        return 0
+    fi
+    echo "fuzz: building $name ($OPT)" >&2
+    if [ ! -f "$OUT/shim.o" ] || [ "$ROOT/Sources/CCurl/shim.c" -nt "$OUT/shim.o" ]; then
+        "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -I "$ROOT/Sources/CCurl/include" \
+            "$ROOT/Sources/CCurl/shim.c" -o "$OUT/shim.o" || return 1
+    fi
+    # Compile a snapshot: others may be editing Sources/ while this builds,
+    # and swiftc refuses inputs that change under it.
+    local snap="$OUT/src-$name"
+    rm -rf "$snap" && mkdir -p "$snap"
+    cp -R "$ROOT/Sources/AuthCodeKit" "$snap/AuthCodeKit" && cp "$harness" "$snap/" || return 1
+    local sources=()
+    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$snap/AuthCodeKit" -name '*.swift' -print0 | sort -z)
+    local linker=()
+    [ -x "$(dirname "$SWIFTC")/ld.lld" ] && linker=(-use-ld=lld)
+    local work="$OUT/work-$name"
+    mkdir -p "$work"
+    (cd "$work" && "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
+        -module-name AuthCodeKit "$OPT" -g "${linker[@]}" \
+        -I "$OUT/ccurl" -I "$ROOT/Sources/CCurl/include" \
+        "${sources[@]}" "$snap/Fuzz$name.swift" "$OUT/shim.o" -lcurl -o "$exe.tmp") || return 1
+    mv "$exe.tmp" "$exe"
+}
+
+status=0
+for name in "${HARNESSES[@]}"; do
+    build "$name" || { echo "fuzz: build of $name failed" >&2; exit 2; }
+done
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
+
+summary=()
+for name in "${HARNESSES[@]}"; do
+    # Regression inputs first, one by one, with every check on: a saved
+    # crash that still crashes fails the run whatever the fuzzing finds.
+    regressions="$ROOT/Fixtures/fuzz/regressions/$(corpus_name "$name")"
+    failing=0
+    for input in "$regressions"/*; do
+        [ -f "$input" ] || continue
+        if ! env SWIFT_BACKTRACE=enable=no "$OUT/fuzz-$name" -timeout=10 -rss_limit_mb=2048 "$input" >"$OUT/replay-$name.txt" 2>&1; then
+            failing=$((failing + 1))
+            echo "fuzz: $name still fails on regression input $input:" >&2
+            grep -E 'Fatal error|ERROR|SUMMARY' "$OUT/replay-$name.txt" | head -3 >&2
+        fi
+    done
+    if [ "$failing" -gt 0 ]; then
+        status=1
+        summary+=("$(printf '%-10s %s regression input(s) still fail' "$name" "$failing")")
+    fi
+    corpus="$OUT/corpus/$(corpus_name "$name")"
+    artifacts="$OUT/artifacts/$name"
+    log="$OUT/log-$name.txt"
+    mkdir -p "$corpus" "$artifacts"
+    cp -n "$SEEDS/$(corpus_name "$name")"/* "$corpus"/ 2>/dev/null || true
+    before=$(find "$artifacts" -type f | wc -l)
+    echo "fuzz: $name for ${SECONDS_PER_HARNESS}s (corpus $corpus, log $log)" >&2
+    # ASAN_OPTIONS: Swift's runtime keeps caches that LeakSanitizer cannot
+    # tell from leaks at exit; leaks found during a run are still reported.
+    # SWIFT_BACKTRACE: the Swift runtime's own crash backtracer would hang
+    # around holding the log open; libFuzzer and ASan print the stack.
+    SWIFT_BACKTRACE=enable=no \
+    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}" \
+    nice -n "$NICE" "$OUT/fuzz-$name" "$corpus" \
+        -max_total_time="$SECONDS_PER_HARNESS" -max_len="$(max_len "$name")" \
+        -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$artifacts/" \
+        ${FUZZ_EXTRA:-} >"$log" 2>&1
+    rc=$?
+    after=$(find "$artifacts" -type f | wc -l)
+    found=$((after - before))
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+    ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+    units=$(sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p' <<<"$last")
+    line=$(printf '%-10s execs %-10s exec/s %-7s cov %-6s ft %-7s corpus %-6s crashes %s (rc %s)' \
+        "$name" "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "${units:-?}" "$found" "$rc")
+    echo "$line"
+    summary+=("$line")
+    if [ "$rc" -ne 0 ] || [ "$found" -gt 0 ]; then
+        status=1
+        echo "fuzz: $name failed; last lines of $log:" >&2
+        grep -E 'ERROR|Fatal error|invariant broken|SUMMARY|Test unit written|#0 |#1 |#2 |#3 |#4 |#5 ' "$log" | head -30 >&2
+        ls "$artifacts" >&2
+    fi
+done
+
+echo
+echo "fuzz summary (${SECONDS_PER_HARNESS}s each):"
+printf '  %s\n' "${summary[@]}"
+exit $status

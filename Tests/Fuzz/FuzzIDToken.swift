@@ -1,0 +1,89 @@
+// libFuzzer harness: the id_token a token endpoint returns (DESIGN.md §4
+// step 5; OIDC Core §3.1.3.7) and the JSON decoder under it. The input is
+// used three ways: as the compact JWT itself, as the JWT's payload (so the
+// fuzzer reaches the claim checks without having to learn base64url), and
+// as a JSON document (a token response body).
+//
+// Compiled together with Sources/AuthCodeKit into one executable whose module
+// is AuthCodeKit (see Fixtures/fuzz/run.sh), so no import is needed.
+
+private let idTokenHeader = Base64URL.encode(Array(#"{"alg":"RS256","kid":"k1","typ":"JWT"}"#.utf8))
+
+private func idTokenCheck(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError("invariant broken: \(message())") }
+}
+
+/// Runs the claim checks with the parameter sets a run can have: issuer
+/// known or not, nonce sent or not, clock early or late.
+private func idTokenVerify(_ token: IDTokenClaims) {
+    let cases: [(issuer: String?, nonce: String?, now: Double)] = [
+        ("https://idp.example.com", "n-0S6_WzA2Mj", 1.7e9),
+        (nil, nil, 0),
+        ("http://127.0.0.1:8000/o", "abc", 4e9),
+    ]
+    for item in cases {
+        do {
+            try token.verify(issuer: item.issuer, clientID: "cli", nonce: item.nonce, now: item.now)
+            // Accepted: the claims the checks promise are really there.
+            if let issuer = item.issuer {
+                idTokenCheck(token.claims["iss"]?.stringValue == issuer, "accepted an id_token with the wrong iss")
+            }
+            if let nonce = item.nonce {
+                idTokenCheck(token.claims["nonce"]?.stringValue == nonce, "accepted an id_token with the wrong nonce")
+            }
+            idTokenCheck(token.claims["exp"]?.numberValue != nil, "accepted an id_token without exp")
+        } catch {
+            idTokenCheck(error.exitCode == .securityCheck, "verify threw exit \(error.exitCode)")
+            _ = error.line
+        }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+    let text = String(decoding: bytes, as: UTF8.self)
+
+    // 1. The input is the JWT.
+    do {
+        idTokenVerify(try IDTokenClaims(jwt: text))
+    } catch {
+        idTokenCheck(error.exitCode == .malformedResponse, "IDTokenClaims(jwt:) threw exit \(error.exitCode)")
+    }
+
+    // 2. The input is the payload of a JWT.
+    let wrapped = idTokenHeader + "." + Base64URL.encode(bytes) + ".c2lnbmF0dXJl"
+    if let token = try? IDTokenClaims(jwt: wrapped) {
+        idTokenVerify(token)
+    }
+
+    // 3. The input is a JSON body.
+    if let value = JSONValue.parse(bytes) {
+        _ = value["access_token"]?.stringValue
+        _ = value["expires_in"]?.numberValue
+        _ = value["id_token"]?.stringValue.map { try? IDTokenClaims(jwt: $0) }
+    }
+
+    // 4. The input is a token endpoint's or discovery endpoint's body.
+    for status in [200, 400] {
+        do {
+            let response = try TokenResponse(HTTPResponse(status: status, body: bytes), at: "fuzz")
+            idTokenCheck(response.accessToken?.isEmpty == false, "a token response without access_token accepted")
+            _ = response.oneLine
+            if let idToken = response.idToken, let token = try? IDTokenClaims(jwt: idToken) {
+                idTokenVerify(token)
+            }
+        } catch {
+            idTokenCheck([.tokenEndpoint, .malformedResponse].contains(error.exitCode), "TokenResponse threw exit \(error.exitCode)")
+        }
+    }
+    _ = try? ServerMetadata(json: bytes, expectedIssuer: "https://idp.example.com", at: "fuzz")
+
+    // base64url round trip, as PKCE and JWTs use it.
+    idTokenCheck(Base64URL.decode(Substring(Base64URL.encode(bytes))) == bytes, "base64url round trip")
+    idTokenCheck(Base64URL.decode(Substring(Base64URL.encodeStandard(bytes))) == bytes, "base64 round trip")
+    if let decoded = Base64URL.decode(Substring(text)) {
+        _ = Base64URL.encode(decoded)
+    }
+    return 0
+}
