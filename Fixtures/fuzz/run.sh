@@ -13,9 +13,10 @@
 #   FUZZ_BUILD_ONLY=1  build and stop
 #   FUZZ_EXTRA         extra libFuzzer flags, e.g. "-seed=1 -len_control=0"
 #
-# Each harness is one executable: every file of Sources/AuthCodeKit compiled
-# together with one harness file, as module AuthCodeKit (so the harness can
-# use internal API), with -sanitize=fuzzer,address; Sources/CCurl/shim.c is
+# Each harness is one executable: every file of the Swift layers (Sources/Core,
+# HTTP, OAuth, Walk, Flow, CLI) compiled together with one harness file, as one
+# module AuthCodeFuzz (imports between layers dropped, so the harness can use
+# internal API), with -sanitize=fuzzer,address; Sources/CCurl/shim.c is
 # compiled by clang with the same sanitizers and linked with libcurl.
 # The seed corpus in git (Fixtures/fuzz/corpus/<corpus>: location, html-forms,
 # cookies, arguments, id-token) is copied into a work corpus under
@@ -34,6 +35,7 @@ HARNESSES=("$@")
 [ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken)
 
 OUT="$ROOT/.build-fuzz"
+LAYERS=(Core HTTP OAuth Walk Flow CLI)
 SEEDS="$ROOT/Fixtures/fuzz/corpus"
 if [ -z "${SWIFTC:-}" ]; then
     if command -v swiftc >/dev/null 2>&1; then SWIFTC="$(command -v swiftc)"; else SWIFTC=/opt/swift/usr/bin/swiftc; fi
@@ -78,7 +80,7 @@ build() {
     local name="$1" exe="$OUT/fuzz-$1" harness="$ROOT/Tests/Fuzz/Fuzz$1.swift"
     [ -f "$harness" ] || { echo "fuzz: no harness $harness" >&2; return 1; }
     # Rebuild when the binary is missing or older than any source it is made of.
-    if [ -x "$exe" ] && [ -z "$(find "$ROOT/Sources/AuthCodeKit" "$ROOT/Sources/CCurl" "$harness" "$0" -newer "$exe" -type f -print -quit)" ]; then
+    if [ -x "$exe" ] && [ -z "$(find "${LAYERS[@]/#/$ROOT/Sources/}" "$ROOT/Sources/CCurl" "$harness" "$0" -newer "$exe" -type f -print -quit)" ]; then
         return 0
     fi
     echo "fuzz: building $name ($OPT)" >&2
@@ -90,15 +92,21 @@ build() {
     # and swiftc refuses inputs that change under it.
     local snap="$OUT/src-$name"
     rm -rf "$snap" && mkdir -p "$snap"
-    cp -R "$ROOT/Sources/AuthCodeKit" "$snap/AuthCodeKit" && cp "$harness" "$snap/" || return 1
+    mkdir -p "$snap/layers" && cp "$harness" "$snap/" || return 1
+    local layer file
+    for layer in "${LAYERS[@]}"; do
+        for file in "$ROOT/Sources/$layer"/*.swift; do
+            sed -E '/^import (Core|HTTP|OAuth|Walk|Flow|CLI)$/d' "$file" >"$snap/layers/$layer-$(basename "$file")" || return 1
+        done
+    done
     local sources=()
-    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$snap/AuthCodeKit" -name '*.swift' -print0 | sort -z)
+    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$snap/layers" -name '*.swift' -print0 | sort -z)
     local linker=()
     [ -x "$(dirname "$SWIFTC")/ld.lld" ] && linker=(-use-ld=lld)
     local work="$OUT/work-$name"
     mkdir -p "$work"
     (cd "$work" && "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
-        -module-name AuthCodeKit "$OPT" -g "${linker[@]}" \
+        -module-name AuthCodeFuzz -package-name authcode "$OPT" -g "${linker[@]}" \
         -I "$OUT/ccurl" -I "$ROOT/Sources/CCurl/include" \
         "${sources[@]}" "$snap/Fuzz$name.swift" "$OUT/shim.o" -lcurl -o "$exe.tmp") || return 1
     mv "$exe.tmp" "$exe"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Client authentication on the wire, and the ways values come in:
-/// flags, AUTHCODE_* environment, @FILE and @- (DESIGN.md §2).
+/// flags, AUTHCODE_* environment, @FILE and @- (README.md "Options").
 @Suite("Client authentication and value sources")
 struct ClientAuthAndInputTests {
     @Test func clientSecretBasicEncodesIdAndSecretPerRFC6749() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Login and consent pages, JSON login steps (DESIGN.md §4.1, §4.3), and how
+/// Login and consent pages, JSON login steps (ARCHITECTURE.md "The walk"), and how
 /// a failed login ends (exit 6).
 @Suite("Login and consent pages")
 struct LoginFlowTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Exit 4 (the server said error=) and exit 5 (a security check failed; the
-/// code is never redeemed), DESIGN.md §4.4–§4.6.
+/// code is never redeemed), ARCHITECTURE.md "Security rules".
 @Suite("Exit 4 and 5: authorization errors and security checks")
 struct SecurityCheckTests {
     @Test func accessDenied() async throws {

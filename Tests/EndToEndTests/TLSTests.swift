@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// TLS trust and client certificates (DESIGN.md §2 --cacert, -k, --cert,
+/// TLS trust and client certificates (README.md "Options": --cacert, -k, --cert,
 /// --key, --connect-to): the fixture server over https with a PKI made at test
 /// time by Fixtures/tls/make-certs.sh (never committed).
 actor TLSServers {

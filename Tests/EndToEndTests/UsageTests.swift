@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Exit 2 (usage), `--help` and `--version` (DESIGN.md §2, §3). No server needed:
+/// Exit 2 (usage), `--help` and `--version` (README.md "Options" and "Exit codes"). No server needed:
 /// every endpoint below is on a port nothing listens on, and none may be contacted.
 @Suite("Exit 2: usage")
 struct UsageTests {
@@ -78,7 +78,7 @@ struct UsageTests {
 
     /// discovery-no-s256: the server's metadata lists only `plain`. The product
     /// stops before the authorization request with exit 2 and a hint naming
-    /// `--pkce plain` (DESIGN.md is silent on this case; see the report).
+    /// `--pkce plain` (the contract is silent on this case).
     @Test func discoveryWithoutS256() async throws {
         let fx = try await Fixture.make()
         let result = try await run(["--issuer", fx.issuer("discovery-no-s256"), "--client-id", "public-app", "--redirect-uri", Fixture.redirect])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Exit 6 (no authorization response reached), 7 (the token endpoint refused)
-/// and 8 (malformed response), DESIGN.md §3–§4.
+/// and 8 (malformed response), README.md "Exit codes".
 @Suite("Exit 6, 7 and 8: the walk and the token endpoint")
 struct WalkAndTokenFailureTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,9 +1,9 @@
 // libFuzzer harness: the hand-rolled command-line parser and option validator
-// (DESIGN.md §2). The input is split on NUL or newline into argv; it is parsed
+// (README.md "Options"). The input is split on NUL or newline into argv; it is parsed
 // with an empty environment and a standard input that holds one line.
 //
-// Compiled together with Sources/AuthCodeKit into one executable whose module
-// is AuthCodeKit (see Fixtures/fuzz/run.sh), so no import is needed.
+// Compiled together with the Swift layers of Sources/ into one executable whose module
+// is AuthCodeFuzz (see Fixtures/fuzz/run.sh), so no import is needed.
 
 /// Keeps `@FILE` values off the real file system: every `@` that could start
 /// a file name gets a directory that does not exist in front of it, so the
@@ -49,7 +49,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                            "a header that would split the request")
         }
     } catch {
-        // Every parse error is a usage error (exit 2, DESIGN.md §3).
+        // Every parse error is a usage error (exit 2, README.md "Exit codes").
         argumentsCheck(error.exitCode == .usage, "parse threw exit \(error.exitCode): \(error.line)")
         _ = error.line
     }

@@ -3,8 +3,8 @@
 // received from http://127.0.0.1/a/b; the jar then builds Cookie headers for
 // several requests, as HTTPClient does on every hop.
 //
-// Compiled together with Sources/AuthCodeKit into one executable whose module
-// is AuthCodeKit (see Fixtures/fuzz/run.sh), so no import is needed.
+// Compiled together with the Swift layers of Sources/ into one executable whose module
+// is AuthCodeFuzz (see Fixtures/fuzz/run.sh), so no import is needed.
 
 private let cookieNow = 1.7e9
 

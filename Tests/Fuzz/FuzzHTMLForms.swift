@@ -1,9 +1,9 @@
-// libFuzzer harness: a hostile login or consent page (DESIGN.md §4 step 3,
+// libFuzzer harness: a hostile login or consent page (ARCHITECTURE.md "The walk",
 // "2xx HTML"): extract its forms, its error text and title, pick the form a
 // person would fill in and build what would be submitted, as PageHandler does.
 //
-// Compiled together with Sources/AuthCodeKit into one executable whose module
-// is AuthCodeKit (see Fixtures/fuzz/run.sh), so no import is needed.
+// Compiled together with the Swift layers of Sources/ into one executable whose module
+// is AuthCodeFuzz (see Fixtures/fuzz/run.sh), so no import is needed.
 
 /// `--form` values of a typical run: credentials, an OTP, a consent field.
 private let htmlUserFields: [[HTMLFieldValue]] = [

@@ -1,11 +1,11 @@
-// libFuzzer harness: the id_token a token endpoint returns (DESIGN.md §4
+// libFuzzer harness: the id_token a token endpoint returns (ARCHITECTURE.md "The flow"
 // step 5; OIDC Core §3.1.3.7) and the JSON decoder under it. The input is
 // used three ways: as the compact JWT itself, as the JWT's payload (so the
 // fuzzer reaches the claim checks without having to learn base64url), and
 // as a JSON document (a token response body).
 //
-// Compiled together with Sources/AuthCodeKit into one executable whose module
-// is AuthCodeKit (see Fixtures/fuzz/run.sh), so no import is needed.
+// Compiled together with the Swift layers of Sources/ into one executable whose module
+// is AuthCodeFuzz (see Fixtures/fuzz/run.sh), so no import is needed.
 
 private let idTokenHeader = Base64URL.encode(Array(#"{"alg":"RS256","kid":"k1","typ":"JWT"}"#.utf8))
 

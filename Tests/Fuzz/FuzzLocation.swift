@@ -1,10 +1,10 @@
 // libFuzzer harness: a hostile `Location` header (or form action) as the walk
-// meets it (DESIGN.md §4 step 3): split it, resolve it against the request
+// meets it (ARCHITECTURE.md "The walk"): split it, resolve it against the request
 // URL, decide whether it is the redirect_uri, read the authorization
 // response from it, decode its query and redact it for the trace.
 //
-// Compiled together with Sources/AuthCodeKit into one executable whose module
-// is AuthCodeKit (see Fixtures/fuzz/run.sh), so no import is needed and
+// Compiled together with the Swift layers of Sources/ into one executable whose module
+// is AuthCodeFuzz (see Fixtures/fuzz/run.sh), so no import is needed and
 // internal API is in reach.
 
 /// The request URLs a Location is resolved against: an IdP path with a
@@ -15,7 +15,7 @@ private let locationBases: [URIReference] = [
     URIReference("http://[::1]:9000/o/authorize/?x=1#frag")!,
 ]
 
-/// Redirect URIs of each kind DESIGN.md §2 allows: loopback http, https on a
+/// Redirect URIs of each kind README.md "Options" allows: loopback http, https on a
 /// default port, a private-use scheme without authority.
 private let locationTargets: [RedirectTarget] = [
     RedirectTarget(URIReference("http://127.0.0.1:8765/callback")!),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// DESIGN.md §4.6: never print a secret in the trace. Collects every secret a run
+/// ARCHITECTURE.md "Security rules": never print a secret in the trace. Collects every secret a run
 /// used or could learn (fixed credentials, values in stdout, values the server
 /// received according to the hits log) and checks none of them reached stderr.
 enum Secrets {
@@ -50,7 +50,7 @@ func expectNoSecrets(in result: RunResult, fixture: Fixture? = nil, extra: [Stri
     }
 }
 
-/// The common shape of a failure (DESIGN.md §3): exact exit code, empty stdout,
+/// The common shape of a failure (README.md "Exit codes"): exact exit code, empty stdout,
 /// one `authcode: error:` line holding each of `substrings`.
 func expectFailure(_ result: RunResult, exit code: Int32, _ substrings: [String],
                    sourceLocation: SourceLocation = #_sourceLocation) {

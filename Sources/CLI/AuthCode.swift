@@ -1,0 +1,81 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+import Flow
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The whole command as one function, SwiftFormat-style: `main.swift` only
+/// wires it to the process, and tests call it directly.
+package enum AuthCode {
+    package static func run(arguments: [String], environment: [String: String], console: Console = StandardConsole(),
+                           reader: ValueReader = ValueReader(), transport: Transport? = nil) -> ExitCode {
+        let redactor = Redactor()
+        var verbosity = Verbosity.normal
+        do throws(Failure) {
+            let command = try ArgumentParser(environment: environment, reader: reader).parse(arguments)
+            let options: Options
+            switch command {
+            case .help:
+                console.writeOut(Help.text)
+                return .success
+            case .version:
+                console.writeOut("authcode \(Version.current)\n")
+                return .success
+            case .run(let parsed):
+                options = parsed
+            }
+            verbosity = options.verbosity
+            redactor.remember(options.clientSecret)
+            for field in options.form where Redactor.isSecretName(field.name) { redactor.remember(field.value) }
+            if verbosity != .quiet {
+                for warning in options.warnings { console.writeErr(warning + "\n") }
+                if options.insecure { console.writeErr("authcode: warning: --insecure: TLS certificates are not verified\n") }
+            }
+            let trace = Trace(enabled: verbosity == .verbose, redactor: redactor, console: console)
+            let chosenTransport: Transport
+            if let transport { chosenTransport = transport } else { chosenTransport = try CurlTransport(settings: settings(options)) }
+            let client = HTTPClient(transport: chosenTransport, cookies: CookieJar(),
+                                    extraHeaders: options.headers, policy: SecurityPolicy(allowHTTP: options.allowHTTP), trace: trace,
+                                    now: SystemClock.now)
+            let result = try AuthorizationCodeFlow(options: options, client: client).run()
+            console.writeOut(try ResultPrinter.output(result, field: options.print))
+            return .success
+        } catch {
+            console.writeErr(redactor.scrub(error.line) + "\n")
+            if let hint = error.hint, verbosity != .quiet {
+                console.writeErr(redactor.scrub(hint) + "\n")
+            }
+            return error.exitCode
+        }
+    }
+
+    static func settings(_ options: Options) -> TransportSettings {
+        var settings = TransportSettings()
+        settings.timeout = options.timeout
+        settings.connectTimeout = options.connectTimeout
+        settings.cacert = options.cacert
+        settings.insecure = options.insecure
+        settings.cert = options.cert
+        settings.key = options.key
+        settings.connectTo = options.connectTo
+        return settings
+    }
+
+    package static func processEnvironment() -> [String: String] {
+        ProcessEnvironment.current()
+    }
+
+    package static func exit(_ code: ExitCode) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(code.rawValue)
+        #else
+        Darwin.exit(code.rawValue)
+        #endif
+    }
+}

@@ -1,0 +1,12 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+import Flow
+
+/// What the command line asks for.
+package enum ParsedCommand: Equatable, Sendable {
+    case help
+    case version
+    case run(Options)
+}

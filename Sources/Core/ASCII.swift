@@ -1,0 +1,34 @@
+/// The ASCII bytes that delimit URIs and forms, and helpers to work on UTF-8
+/// bytes. Protocol syntax is split on bytes, never on Swift Characters: a
+/// Character is a grapheme cluster, so "\r\n" or "?" followed by a combining
+/// mark is one Character and the delimiter inside it would go unseen.
+package enum ASCII {
+    package static let hash = UInt8(ascii: "#")
+    package static let question = UInt8(ascii: "?")
+    package static let colon = UInt8(ascii: ":")
+    package static let slash = UInt8(ascii: "/")
+    package static let at = UInt8(ascii: "@")
+    package static let dot = UInt8(ascii: ".")
+    package static let ampersand = UInt8(ascii: "&")
+    package static let equals = UInt8(ascii: "=")
+    package static let openBracket = UInt8(ascii: "[")
+    package static let closeBracket = UInt8(ascii: "]")
+
+    /// Bytes cut at ASCII delimiters from valid UTF-8 are valid UTF-8 again.
+    package static func string<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    package static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    package static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    package static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == dot
+    }
+
+    /// The text before the first `separator` byte, or all of it.
+    package static func prefix(_ text: String, before separator: UInt8) -> String {
+        let bytes = Array(text.utf8)
+        guard let index = bytes.firstIndex(of: separator) else { return text }
+        return string(bytes[..<index])
+    }
+}

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a run writes: stdout for the result only, stderr for everything
+/// else. Tests pass a `CapturingConsole` to assert both exactly.
+package protocol Console: AnyObject {
+    func writeOut(_ text: String)
+    func writeErr(_ text: String)
+}
+
+/// Writes straight to file descriptors 1 and 2 with write(2): unbuffered, so
+/// the order of stdout and stderr lines is the order they were written.
+package final class StandardConsole: Console {
+    package init() {}
+
+    package func writeOut(_ text: String) { Self.write(text, to: 1) }
+    package func writeErr(_ text: String) { Self.write(text, to: 2) }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+                #else
+                Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return // a closed pipe (| head): nothing more can be said
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

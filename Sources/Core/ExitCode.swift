@@ -1,0 +1,25 @@
+/// The exit codes of README.md "Exit codes". Scripts branch on these numbers: never renumber.
+package enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
+    case success = 0
+    case usage = 2
+    case network = 3
+    case authorizationError = 4
+    case securityCheck = 5
+    case noAuthorizationResponse = 6
+    case tokenEndpoint = 7
+    case malformedResponse = 8
+
+    /// One line for `--help` and the README table.
+    package var summary: String {
+        switch self {
+        case .success: "success"
+        case .usage: "usage: bad or missing option, unreadable @FILE"
+        case .network: "network: DNS, connect, TLS, timeout"
+        case .authorizationError: "the authorization server answered with error= (access_denied, invalid_scope…)"
+        case .securityCheck: "a security check failed (state, iss, id_token, plain http); the code is not redeemed"
+        case .noAuthorizationResponse: "no authorization response: login failed, form not found, hop limit, loop, unexpected status"
+        case .tokenEndpoint: "the token endpoint refused (OAuth error JSON or non-2xx)"
+        case .malformedResponse: "malformed response: unparseable JSON, no access_token, oversized body"
+        }
+    }
+}

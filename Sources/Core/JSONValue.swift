@@ -1,0 +1,59 @@
+/// Any JSON value, as read by `JSONParser`.
+package enum JSONValue: Equatable, Sendable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    package static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        JSONParser.parse(bytes)
+    }
+
+    package subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    package var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// Numbers, and numbers sent as strings (`"expires_in": "3600"`, which
+    /// some servers send).
+    package var numberValue: Double? {
+        switch self {
+        case .number(let value): value
+        case .string(let text): Double(text)
+        default: nil
+        }
+    }
+}
+
+/// JSON string literal escaping (RFC 8259 §7) for the little JSON we write.
+package enum JSONText {
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `{"a":"x","b":null}` from ordered pairs; nil values become null.
+    package static func object(_ members: [(String, String?)]) -> String {
+        "{" + members.map { "\(quote($0.0)):\($0.1.map(quote) ?? "null")" }.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Wall-clock time and the process environment straight from libc, so the
+/// product needs no Foundation at all (see JSONParser for why).
+package enum SystemClock {
+    /// Seconds since 1970, for cookie expiry and id_token `exp`.
+    package static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
+
+package enum ProcessEnvironment {
+    /// `environ` as a dictionary; a variable without `=` is skipped.
+    package static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        #if canImport(Darwin)
+        guard let entries = _NSGetEnviron()?.pointee else { return result }
+        #else
+        guard let entries = environ as UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? else { return result }
+        #endif
+        var index = 0
+        while let entry = entries[index] {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            index += 1
+        }
+        return result
+    }
+}

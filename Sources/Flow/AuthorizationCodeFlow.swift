@@ -1,0 +1,150 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+
+/// The authorization-code grant, in the order of RFC 6749 §4.1: find the
+/// endpoints, send the authorization request (4.1.1), walk to the answer and
+/// check it (4.1.2), redeem the code (4.1.3) and check the tokens (4.1.4,
+/// OIDC Core §3.1.3.7). Returns the result; the caller formats it.
+package struct AuthorizationCodeFlow {
+    let options: Options
+    let client: HTTPClient
+    let random: (Int) -> [UInt8]
+
+    package init(options: Options, client: HTTPClient, random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
+        self.options = options
+        self.client = client
+        self.random = random
+    }
+
+    package func run() throws(Failure) -> FlowResult {
+        let metadata = try discover()
+        let (authorizeURL, tokenURL) = try endpoints(metadata)
+        try checkPKCESupport(metadata)
+
+        // 1. Steps before the authorization request (a JSON login API, say).
+        for (index, step) in options.steps.enumerated() {
+            try runStep(step, number: index + 1)
+        }
+
+        // 2. The authorization request (RFC 6749 §4.1.1), with fresh state,
+        //    nonce and PKCE (RFC 7636 §4.1-4.3).
+        let authorization = AuthorizationRequest(clientID: options.clientID, redirectURI: options.redirectURI, scope: options.scope,
+                                                 pkce: options.pkce, responseMode: options.responseMode, extra: options.params, random: random)
+        client.trace.redactor.remember(authorization.pkce.verifier)
+
+        // 3. The walk to the redirect_uri, which is never fetched.
+        let answer = try walk(authorization, from: authorizeURL)
+
+        // 4. The authorization response (§4.1.2) and its checks.
+        let (code, response) = try verify(answer, for: authorization, metadata: metadata)
+        let verifier = options.pkce == .off ? nil : authorization.pkce.verifier
+        if options.print == .code {
+            return .code(UnredeemedCode(code: code, state: response.state, iss: response.iss, verifier: verifier, redirectURI: options.redirectURI))
+        }
+
+        // 5. The access token request (§4.1.3) and response (§4.1.4), then
+        //    the id_token's claims (OIDC Core §3.1.3.7).
+        let token = try redeem(code, verifier: verifier, at: tokenURL, nonce: authorization.nonce)
+        return .token(token)
+    }
+
+    /// The issuer the answers must come from: `--expect-iss`, else `--issuer`.
+    var expectedIssuer: String? { options.expectIss ?? options.issuer }
+
+    /// Flags win over discovery for each endpoint.
+    func endpoints(_ metadata: ServerMetadata?) throws(Failure) -> (authorize: String, token: String) {
+        guard let authorize = options.authorizeURL ?? metadata?.authorizationEndpoint else {
+            throw Failure(.malformedResponse, "the discovery document names no authorization_endpoint", at: options.issuer)
+        }
+        guard let token = options.tokenURL ?? metadata?.tokenEndpoint else {
+            throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: options.issuer)
+        }
+        return (authorize, token)
+    }
+
+    func walk(_ authorization: AuthorizationRequest, from authorizeURL: String) throws(Failure) -> AuthorizationAnswer {
+        guard let redirect = URIReference(options.redirectURI) else {
+            throw Failure.usage("'--redirect-uri' is not a URI")
+        }
+        let request = authorization.httpRequest(endpoint: authorizeURL, method: options.method, form: options.form, headers: [])
+        let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
+                            formValues: options.form, submit: options.submit, state: authorization.state)
+        return try walker.walk(from: request)
+    }
+
+    /// Reads the answer and checks it; returns the code only if it may be redeemed.
+    func verify(_ answer: AuthorizationAnswer, for authorization: AuthorizationRequest,
+                metadata: ServerMetadata?) throws(Failure) -> (code: String, response: AuthorizationResponse) {
+        let response: AuthorizationResponse
+        let place: String
+        switch answer {
+        case .redirect(let location):
+            place = location.withoutQuery
+            response = try AuthorizationResponse(redirect: location, where: place)
+        case .formPost(let fields, let page):
+            place = page
+            response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+        }
+        client.trace.redactor.remember(response.code)
+        let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: expectedIssuer,
+                                    issRequired: metadata?.issParameterSupported ?? false)
+        let code = try checks.verify(response, at: place)
+        client.trace.info("authorization response checked: state matches" + (response.iss.map { ", iss '\($0)'" } ?? ""))
+        return (code, response)
+    }
+
+    func redeem(_ code: String, verifier: String?, at tokenURL: String, nonce: String?) throws(Failure) -> TokenResponse {
+        let request = TokenRequest(tokenURL: tokenURL, code: code, redirectURI: options.redirectURI, codeVerifier: verifier,
+                                   clientID: options.clientID, clientSecret: options.clientSecret, authMethod: options.authMethod)
+        let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
+        let response = try client.send(request.httpRequest(headers: []), purpose: "token request", useCookies: false)
+        let token = try TokenResponse(response, at: place)
+        for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
+        if let idToken = token.idToken {
+            do {
+                try IDTokenClaims(jwt: idToken).verify(issuer: expectedIssuer, clientID: options.clientID, nonce: nonce, now: SystemClock.now())
+            } catch {
+                throw Failure(error.exitCode, error.message, at: place, hint: error.hint)
+            }
+            client.trace.info("id_token claims checked: iss, aud, exp, nonce")
+        }
+        return token
+    }
+
+    /// OIDC Discovery, then RFC 8414, for `--issuer`.
+    func discover() throws(Failure) -> ServerMetadata? {
+        guard let issuer = options.issuer else { return nil }
+        var lastStatus = 0
+        for url in ServerMetadata.candidateURLs(issuer: issuer) {
+            let response = try client.send(HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]),
+                                           purpose: "discovery", useCookies: false)
+            if response.isSuccess {
+                return try ServerMetadata(json: response.body, expectedIssuer: issuer, at: url)
+            }
+            lastStatus = response.status
+        }
+        throw Failure(.malformedResponse, "no discovery document (last answer \(lastStatus))", at: issuer,
+                      hint: "Give --authorize-url and --token-url instead.")
+    }
+
+    /// A server that does not list S256 would reject or ignore our challenge.
+    func checkPKCESupport(_ metadata: ServerMetadata?) throws(Failure) {
+        guard options.pkce == .s256, let methods = metadata?.codeChallengeMethods, !methods.contains("S256") else { return }
+        throw Failure(.usage, "the server's metadata does not list PKCE method S256 (it lists: \(methods.isEmpty ? "none" : methods.joined(separator: ", ")))",
+                      at: options.issuer, hint: "Pass --pkce plain or --pkce off if that is what the server expects.")
+    }
+
+    func runStep(_ step: Step, number: Int) throws(Failure) {
+        var request = HTTPRequest(method: step.method, url: step.url)
+        if let body = step.body {
+            request.headers.append(HTTPHeader("Content-Type", step.isJSON ? "application/json" : "application/x-www-form-urlencoded"))
+            request.body = Array(body.utf8)
+        }
+        let response = try client.send(request, purpose: "step \(number): \(step.method) \(Walker.place(step.url))")
+        guard response.isSuccess || response.isRedirect else {
+            throw Failure(.noAuthorizationResponse, "step \(number) (\(step.method)) answered \(response.status)\(Excerpt.of(response))", at: Walker.place(step.url))
+        }
+    }
+}

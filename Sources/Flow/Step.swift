@@ -1,0 +1,19 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+
+/// A `--step 'METHOD URL [BODY]'` request sent before the authorization request.
+package struct Step: Equatable, Sendable {
+    var method: String
+    var url: String
+    var body: String?
+
+    package init(method: String, url: String, body: String?) {
+        self.method = method
+        self.url = url
+        self.body = body
+    }
+
+    var isJSON: Bool { body?.trimmed.hasPrefix("{") ?? false }
+}

@@ -1,0 +1,56 @@
+import Core
+
+/// The redactor's HTTP-shaped views: a form, a URL, a header line, each with
+/// the values of secret names masked and every remembered secret scrubbed.
+extension Redactor {
+    /// Name=value pairs for the trace.
+    package func fields(_ fields: [(String, String)]) -> String {
+        fields.map { name, value in
+            "\(name)=\(Self.isSecretName(name) ? Self.mask : scrub(value))"
+        }.joined(separator: "&")
+    }
+
+    /// A URL with the values of secret query and fragment parameters masked.
+    package func url(_ text: String) -> String {
+        guard var reference = URIReference(text)?.maskingUserinfoPassword(with: Self.mask) else { return scrub(text) }
+        if let query = reference.query { reference.query = maskParameters(query) }
+        if let fragment = reference.fragment { reference.fragment = maskParameters(fragment) }
+        return scrub(reference.text)
+    }
+
+    func maskParameters(_ query: String) -> String {
+        Array(query.utf8).split(separator: ASCII.ampersand, omittingEmptySubsequences: false).map { piece in
+            guard let equals = piece.firstIndex(of: ASCII.equals) else { return ASCII.string(piece) }
+            let rawName = ASCII.string(piece[..<equals])
+            return Self.isSecretName(FormEncoding.unescape(Substring(rawName))) ? "\(rawName)=\(Self.mask)" : ASCII.string(piece)
+        }.joined(separator: "&")
+    }
+
+    /// The name of `name=value`, cut at the `=` byte (as a Character, `=`
+    /// followed by a combining mark is unseen and the value would show).
+    static func cookieName(_ pair: ArraySlice<UInt8>) -> String {
+        let name = pair.firstIndex(of: ASCII.equals).map { pair[..<$0] } ?? pair
+        return ASCII.string(name).trimmed
+    }
+
+    /// A header line for the trace: credentials and cookie values masked,
+    /// cookie names kept so the trace still shows which cookies travel.
+    func header(_ header: HTTPHeader) -> String {
+        let lower = header.name.lowercased()
+        let value: String
+        switch lower {
+        case "authorization", "proxy-authorization":
+            let scheme = header.value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+            value = scheme.isEmpty || scheme == header.value ? Self.mask : "\(scheme) \(Self.mask)"
+        case "cookie":
+            value = Array(header.value.utf8).split(separator: UInt8(ascii: ";")).map { "\(Self.cookieName($0))=\(Self.mask)" }.joined(separator: "; ")
+        case "set-cookie":
+            value = "\(Self.cookieName(Array(header.value.utf8)[...]))=\(Self.mask)"
+        case "location", "refresh", "content-location":
+            value = url(header.value)
+        default:
+            value = Self.isSecretName(lower) ? Self.mask : scrub(header.value)
+        }
+        return "\(header.name): \(value)"
+    }
+}

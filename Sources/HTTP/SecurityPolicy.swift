@@ -1,0 +1,38 @@
+import Core
+
+/// Where secrets may travel: never over plain http to a host that is not this
+/// machine, unless the user says `--allow-http` (ARCHITECTURE.md "Security rules"). Checked
+/// before every request, so a redirect from https down to http is refused too.
+package struct SecurityPolicy: Sendable {
+    var allowHTTP: Bool
+
+    package init(allowHTTP: Bool) {
+        self.allowHTTP = allowHTTP
+    }
+
+    func check(_ url: String) throws(Failure) {
+        guard let reference = URIReference(url), let scheme = reference.scheme?.lowercased() else {
+            throw Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: ServerText.printable(url))
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw Failure(.noAuthorizationResponse, "cannot follow a '\(scheme):' URL", at: reference.withoutQuery)
+        }
+        // `http:/.//host/…` has no authority: what curl would make of it is
+        // not what was checked here.
+        guard let host = reference.host, !host.isEmpty else {
+            throw Failure(.noAuthorizationResponse, "a \(scheme) URL without a host cannot be fetched", at: ServerText.printable(reference.withoutQuery))
+        }
+        if scheme == "http" && !allowHTTP && !Self.isLoopback(host) {
+            throw Failure(.securityCheck, "refusing plain http to '\(host)': secrets would travel unencrypted", at: reference.withoutQuery,
+                          hint: "Use https, or pass --allow-http if this network is trusted.")
+        }
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost (RFC 6761 §6.3) never leave the machine.
+    static func isLoopback(_ host: String) -> Bool {
+        let lower = host.lowercased()
+        if lower == "localhost" || lower.hasSuffix(".localhost") || lower == "::1" || lower == "0:0:0:0:0:0:0:1" { return true }
+        let octets = lower.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+}

@@ -1,0 +1,17 @@
+import Core
+
+/// Connection settings that apply to every request of a run.
+package struct TransportSettings: Equatable, Sendable {
+    package var timeout: Double = 30
+    package var connectTimeout: Double = 10
+    package var cacert: String?
+    package var insecure = false
+    package var cert: String?
+    package var key: String?
+    package var connectTo: [String] = []
+    /// Bodies over this size end the run with exit 8 instead of eating memory.
+    var maxBodyBytes = 4 << 20
+    var userAgent = "authcode/\(Version.current)"
+
+    package init() {}
+}

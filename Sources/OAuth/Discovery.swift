@@ -1,0 +1,61 @@
+import Core
+import HTTP
+
+/// Authorization server metadata (OpenID Connect Discovery 1.0 and RFC 8414):
+/// the endpoints authcode was not given, and what the server promises.
+package struct ServerMetadata: Equatable, Sendable {
+    var issuer: String
+    package var authorizationEndpoint: String?
+    package var tokenEndpoint: String?
+    package var codeChallengeMethods: [String]?
+    package var issParameterSupported: Bool
+
+    init(issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, codeChallengeMethods: [String]?, issParameterSupported: Bool) {
+        self.issuer = issuer
+        self.authorizationEndpoint = authorizationEndpoint
+        self.tokenEndpoint = tokenEndpoint
+        self.codeChallengeMethods = codeChallengeMethods
+        self.issParameterSupported = issParameterSupported
+    }
+
+    /// The URLs to try, in order: OIDC's `issuer + /.well-known/openid-configuration`,
+    /// then RFC 8414 §3.1's form with the well-known segment inserted before
+    /// the issuer's path, then the OIDC-style append for oauth-authorization-server.
+    package static func candidateURLs(issuer: String) -> [String] {
+        let trimmed = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
+        var urls = [trimmed + "/.well-known/openid-configuration"]
+        if let reference = URIReference(trimmed), let scheme = reference.scheme, let authority = reference.authority {
+            let path = reference.path
+            urls.append("\(scheme)://\(authority)/.well-known/oauth-authorization-server\(path)")
+            if !path.isEmpty && path != "/" {
+                urls.append(trimmed + "/.well-known/oauth-authorization-server")
+            }
+        }
+        return urls
+    }
+
+    /// Parses a metadata document and checks that it speaks for `issuer`
+    /// (OIDC Discovery §4.3, RFC 8414 §3.3: exact string equality).
+    package init(json body: [UInt8], expectedIssuer: String, at location: String) throws(Failure) {
+        guard let json = JSONValue.parse(body), case .object = json else {
+            throw Failure(.malformedResponse, "the discovery document is not a JSON object", at: location)
+        }
+        guard let issuer = json["issuer"]?.stringValue else {
+            throw Failure(.malformedResponse, "the discovery document has no issuer", at: location)
+        }
+        guard issuer == expectedIssuer else {
+            throw Failure(.securityCheck, "the discovery document is for issuer '\(ServerText.printable(issuer))', not '\(expectedIssuer)'", at: location)
+        }
+        var methods: [String]?
+        if case .array(let values)? = json["code_challenge_methods_supported"] {
+            methods = values.compactMap(\.stringValue)
+        }
+        var supported = false
+        if case .bool(let flag)? = json["authorization_response_iss_parameter_supported"] { supported = flag }
+        self.init(issuer: issuer,
+                  authorizationEndpoint: json["authorization_endpoint"]?.stringValue,
+                  tokenEndpoint: json["token_endpoint"]?.stringValue,
+                  codeChallengeMethods: methods,
+                  issParameterSupported: supported)
+    }
+}

@@ -1,0 +1,60 @@
+import Core
+import HTTP
+
+/// The token endpoint's answer (RFC 6749 §5.1, §5.2), kept as received:
+/// `--print json` writes the body byte for byte.
+package struct TokenResponse: Equatable, Sendable {
+    let body: [UInt8]
+    package let json: JSONValue
+
+    /// Classifies the HTTP response: an OAuth error or any non-2xx is exit 7;
+    /// a 2xx that is not a JSON object with a string access_token is exit 8.
+    package init(_ response: HTTPResponse, at location: String) throws(Failure) {
+        let parsed = JSONValue.parse(response.body)
+        guard response.isSuccess else {
+            if let error = parsed?["error"]?.stringValue {
+                var message = "the token endpoint refused: \(response.status) error=\(ServerText.printable(error))"
+                if let description = parsed?["error_description"]?.stringValue, !description.isEmpty {
+                    message += ": \(ServerText.printable(description))"
+                }
+                throw Failure(.tokenEndpoint, message, at: location)
+            }
+            throw Failure(.tokenEndpoint, "the token endpoint answered \(response.status)\(Excerpt.of(response))", at: location)
+        }
+        guard let parsed, case .object = parsed else {
+            throw Failure(.malformedResponse, "the token endpoint's answer is not a JSON object\(Excerpt.of(response))", at: location)
+        }
+        if let error = parsed["error"]?.stringValue {
+            throw Failure(.tokenEndpoint, "the token endpoint refused: error=\(ServerText.printable(error))", at: location)
+        }
+        guard let token = parsed["access_token"]?.stringValue, !token.isEmpty else {
+            throw Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: location)
+        }
+        body = response.body
+        json = parsed
+    }
+
+    package var accessToken: String? { json["access_token"]?.stringValue }
+    package var idToken: String? { json["id_token"]?.stringValue }
+    package var refreshToken: String? { json["refresh_token"]?.stringValue }
+
+    /// The body on one line. JSON strings cannot hold a raw line break, so
+    /// every CR or LF, and the indentation after it, is white space between
+    /// tokens: dropping it keeps the document and its meaning intact.
+    package var oneLine: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count)
+        var afterBreak = false
+        for byte in body {
+            if byte == 0x0A || byte == 0x0D {
+                afterBreak = true
+            } else if afterBreak && (byte == 0x20 || byte == 0x09) {
+                continue
+            } else {
+                afterBreak = false
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self).trimmed
+    }
+}

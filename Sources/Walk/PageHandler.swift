@@ -1,0 +1,128 @@
+import Core
+import HTTP
+
+/// What to do with an HTML page met during the walk (ARCHITECTURE.md "The walk"):
+/// a form aimed at the redirect_uri is the answer (form_post); otherwise pick
+/// the form a person would fill in, fill it, and press the right button.
+package final class PageHandler {
+    enum Outcome {
+        case answer(AuthorizationAnswer)
+        case submit(HTTPRequest)
+    }
+
+    let target: RedirectTarget
+    let formValues: [HTMLFieldValue]
+    let submit: SubmitChoice?
+    let trace: Trace
+    /// The login form last submitted with credentials: seeing it again means
+    /// the server rejected them.
+    private var lastLogin: String?
+
+    init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
+        self.target = target
+        self.formValues = formValues
+        self.submit = submit
+        self.trace = trace
+    }
+
+    static func isHTML(_ response: HTTPResponse) -> Bool {
+        switch response.mediaType {
+        case "text/html", "application/xhtml+xml": return true
+        case nil: return response.body.first == UInt8(ascii: "<")
+        default: return false
+        }
+    }
+
+    func handle(_ response: HTTPResponse, at pageURL: String) throws(Failure) -> Outcome {
+        let html = response.text
+        let forms = HTMLFormParser.forms(in: html)
+        let place = Walker.place(pageURL)
+        guard let base = URIReference(pageURL) else {
+            throw Failure(.noAuthorizationResponse, "cannot resolve forms on this page", at: place)
+        }
+
+        // form_post (OAuth 2.0 Form Post Response Mode): read, never submit.
+        for form in forms {
+            let action = Self.actionURL(form, base: base)
+            if target.matches(action) {
+                trace.info("form_post page aimed at the redirect_uri: reading its fields, not submitting")
+                let fields = form.fields.filter { !$0.name.isEmpty && !$0.isSubmit }.map { NameValue($0.name, $0.value) }
+                return .answer(.formPost(fields: fields, page: place))
+            }
+        }
+
+        guard let form = FormChooser.choose(from: forms, userFields: formValues) else {
+            // No form to fill: an interstitial page may move on by refresh.
+            let refresh = response.headers.first(named: "Refresh").flatMap(MetaRefresh.target(ofContent:)) ?? MetaRefresh.target(in: html)
+            if let refresh, let reference = URIReference(refresh) {
+                var next = reference.resolved(against: base)
+                next.fragment = nil
+                trace.info("no form to fill; following the page's refresh to \(trace.redactor.url(next.text))")
+                return .submit(HTTPRequest(method: "GET", url: next.text))
+            }
+            let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""
+            let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
+            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Excerpt.of(response) : "")", at: place)
+        }
+
+        let hasPassword = form.fields.contains { $0.kind == .password }
+        let signature = Self.signature(of: form, base: base)
+        if hasPassword, signature == lastLogin {
+            let reason = HTMLFormParser.errorText(in: html).map { ": \(ServerText.printable($0))" } ?? ""
+            throw Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place,
+                          hint: "The same login form came back after submitting the credentials given with --form.")
+        }
+
+        let submission: FormSubmission
+        do {
+            submission = try FormChooser.submission(for: form, userFields: formValues, submit: submit)
+        } catch {
+            throw Self.failure(error, at: place)
+        }
+        if hasPassword { lastLogin = signature }
+
+        let action = Self.actionURL(form, base: base)
+        let pairs = submission.fields.map { ($0.name, $0.value) }
+        let pressed = submission.pressed.map { " pressing '\($0.label.isEmpty ? $0.value : $0.label)'" } ?? ""
+        trace.info("form chosen: \(form.method) \(Walker.place(action.text))\(pressed); fields: \(trace.redactor.fields(pairs))")
+        if form.method == "POST" {
+            return .submit(.form(url: action.text, fields: pairs))
+        }
+        // A GET form replaces the action's query with its fields (HTML §4.10.21.3).
+        var url = action
+        url.query = FormEncoding.encode(pairs)
+        return .submit(HTTPRequest(method: "GET", url: url.text))
+    }
+
+    /// An absent, empty or `#` action means the page itself.
+    static func actionURL(_ form: HTMLForm, base: URIReference) -> URIReference {
+        var resolved: URIReference
+        if let action = form.action?.trimmed, !action.isEmpty, action != "#", let reference = URIReference(action) {
+            resolved = reference.resolved(against: base)
+        } else {
+            resolved = base
+        }
+        resolved.fragment = nil
+        return resolved
+    }
+
+    /// Identifies a login form across two pages: where it posts and what it asks.
+    static func signature(of form: HTMLForm, base: URIReference) -> String {
+        let action = actionURL(form, base: base)
+        let names = form.fields.filter { $0.kind != .hidden }.map(\.name).sorted().joined(separator: ",")
+        return "\(form.method) \(action.withoutQuery) \(names)"
+    }
+
+    static func failure(_ error: FormSubmissionError, at place: String) -> Failure {
+        switch error {
+        case .noForm:
+            return Failure(.noAuthorizationResponse, "no form to submit on the page", at: place)
+        case .noSubmitMatching(let name):
+            return Failure(.noAuthorizationResponse, "no submit control named '\(name)' on the form", at: place,
+                           hint: "Check --submit against the page's buttons (-v shows the chosen form).")
+        case .missingCredentials(let names):
+            return Failure(.noAuthorizationResponse, "the login page asks for \(names.joined(separator: ", ")), and no --form value fills them", at: place,
+                           hint: "Pass them with --form NAME=VALUE (e.g. --form \(names.first ?? "username")=alice --form password=@password.txt).")
+        }
+    }
+}

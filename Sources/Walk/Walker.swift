@@ -1,0 +1,116 @@
+import Core
+import HTTP
+
+/// The hop loop of ARCHITECTURE.md "The walk": send, look at the answer, and either
+/// stop at the redirect_uri (never fetching it), follow a redirect inside the
+/// authorization server, or fill in and submit the page's form — the way a
+/// person's browser would, until the answer arrives or `--max-hops` runs out.
+package final class Walker {
+    let client: HTTPClient
+    let target: RedirectTarget
+    let maxHops: Int
+    let pages: PageHandler
+    /// Our state: a redirect elsewhere that carries it is our answer going
+    /// to the wrong place, and following it would hand the code over.
+    let state: String
+
+    package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String) {
+        self.client = client
+        self.target = target
+        self.maxHops = maxHops
+        self.state = state
+        pages = PageHandler(target: target, formValues: formValues, submit: submit, trace: client.trace)
+    }
+
+    package func walk(from first: HTTPRequest) throws(Failure) -> AuthorizationAnswer {
+        var request = first
+        var hops = 0
+        // A request is a repeat only if its cookies are the same too: coming
+        // back to /authorize after logging in is progress, not a loop.
+        var seen: Set<String> = []
+        while true {
+            // Whatever led here (a refresh, a GET form), the redirect_uri is
+            // the answer and is never fetched.
+            if let destination = URIReference(request.url), target.matches(destination) {
+                client.trace.info("redirect_uri reached by \(request.method) \(client.trace.redactor.url(request.url)); not fetched")
+                return .redirect(destination)
+            }
+            let key = "\(request.method) \(request.url)\n\(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")\n\(client.cookieHeader(for: request.url) ?? "")"
+            guard seen.insert(key).inserted else {
+                throw Failure(.noAuthorizationResponse, "redirect loop: the same \(request.method) came round again with the same cookies", at: Self.place(request.url))
+            }
+            let response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
+            let next: HTTPRequest
+            if response.isRedirect {
+                let destination = try Self.location(of: response, requestedFrom: request.url)
+                if target.matches(destination) {
+                    client.trace.info("redirect_uri reached: \(response.status) to \(client.trace.redactor.url(destination.text)); not fetched")
+                    return .redirect(destination)
+                }
+                if Self.carriesAnswer(destination, state: state) {
+                    throw Failure(.securityCheck, "the authorization response was sent to \(Self.place(destination.text)), which is not the redirect_uri; not following it",
+                                  at: Self.place(request.url), hint: "Check --redirect-uri against the client's registration (scheme, host, port and path must match).")
+                }
+                next = Self.follow(response.status, to: destination.text, from: request)
+                client.trace.info("\(request.method) \(Self.place(request.url)) (\(response.status) → \(client.trace.redactor.url(destination.text)))")
+            } else if response.isSuccess && PageHandler.isHTML(response) {
+                switch try pages.handle(response, at: request.url) {
+                case .answer(let answer):
+                    return answer
+                case .submit(let submission):
+                    next = submission
+                }
+            } else {
+                throw Failure(.noAuthorizationResponse, "unexpected \(response.status) answer\(Excerpt.of(response))", at: Self.place(request.url))
+            }
+            hops += 1
+            guard hops <= maxHops else {
+                throw Failure(.noAuthorizationResponse, "no authorization response after \(maxHops) hops", at: Self.place(next.url),
+                              hint: "Raise --max-hops if the server really needs more steps.")
+            }
+            request = next
+        }
+    }
+
+    /// The redirect's target, resolved against the URL that answered (RFC 3986 §5).
+    static func location(of response: HTTPResponse, requestedFrom url: String) throws(Failure) -> URIReference {
+        guard let value = response.headers.first(named: "Location"), !value.isEmpty else {
+            throw Failure(.noAuthorizationResponse, "\(response.status) redirect without a Location header", at: place(url))
+        }
+        guard let reference = URIReference(value), let base = URIReference(url) else {
+            throw Failure(.noAuthorizationResponse, "\(response.status) redirect to a Location that is not a URI", at: place(url))
+        }
+        return reference.resolved(against: base)
+    }
+
+    /// Whether a URL's query or fragment holds our state beside a code or error.
+    static func carriesAnswer(_ url: URIReference, state: String) -> Bool {
+        for part in [url.query, url.fragment].compactMap({ $0 }) {
+            let fields = FormEncoding.decode(part)
+            if fields.contains(where: { $0.0 == "state" && $0.1 == state }),
+               fields.contains(where: { $0.0 == "code" || $0.0 == "error" }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// 307 and 308 repeat the request as it was (RFC 9110 §15.4.8-9); the
+    /// others become a GET, as every browser does for 301 and 302 too.
+    static func follow(_ status: Int, to url: String, from request: HTTPRequest) -> HTTPRequest {
+        // The fragment of a Location is for the browser, never sent.
+        let target = ASCII.prefix(url, before: ASCII.hash)
+        if status == 307 || status == 308 {
+            var repeated = request
+            repeated.url = target
+            repeated.headers.removeAll { $0.name.lowercased() == "cookie" }
+            return repeated
+        }
+        return HTTPRequest(method: request.method == "HEAD" ? "HEAD" : "GET", url: target)
+    }
+
+    /// A URL fit for an error line: no query, no fragment.
+    package static func place(_ url: String) -> String {
+        URIReference(url)?.withoutQuery ?? "the authorization server"
+    }
+}

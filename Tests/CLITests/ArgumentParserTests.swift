@@ -1,0 +1,353 @@
+import Foundation
+import Testing
+@testable import Core
+@testable import HTTP
+@testable import OAuth
+@testable import Walk
+@testable import Flow
+@testable import CLI
+
+/// Shared by the command-line test files: a minimal valid command line and a
+/// parser whose standard input is scripted (never the real stdin).
+enum CLI {
+    static let authorize = "https://as.example/authorize"
+    static let token = "https://as.example/token"
+    static let redirect = "http://127.0.0.1:8765/cb"
+    static let required: [(String, String)] = [
+        ("--authorize-url", authorize), ("--token-url", token), ("--client-id", "app"), ("--redirect-uri", redirect),
+    ]
+
+    /// The required options minus `without`, then `extra`.
+    static func arguments(without: Set<String> = [], _ extra: [String] = []) -> [String] {
+        required.filter { !without.contains($0.0) }.flatMap { [$0.0, $0.1] } + extra
+    }
+
+    static func parse(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil) throws(Failure) -> ParsedCommand {
+        try ArgumentParser(environment: environment, reader: ValueReader(readStandardInput: { stdin })).parse(arguments)
+    }
+
+    static func options(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil) throws(Failure) -> Options {
+        guard case .run(let options) = try parse(arguments, environment: environment, stdin: stdin) else {
+            throw Failure.usage("not a run")
+        }
+        return options
+    }
+
+    /// A temporary file holding exactly these bytes.
+    static func file(_ bytes: [UInt8]) -> String {
+        let path = NSTemporaryDirectory() + "authcode-unit-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+}
+
+struct ArgumentParserTests {
+    /// A file that certainly exists and can be read: --cacert, --cert and
+    /// --key must name one.
+    static let readable = #filePath
+
+    /// One sample per value-taking option: what to pass, extra options it
+    /// needs, and how the parsed result reads back.
+    static let samples: [String: (value: String, extra: [String], expected: String)] = [
+        "issuer": ("https://idp.example/realms/dev", [], "https://idp.example/realms/dev"),
+        "authorize-url": ("https://other.example/auth?x=1", [], "https://other.example/auth?x=1"),
+        "token-url": ("https://other.example/token", [], "https://other.example/token"),
+        "expect-iss": ("https://iss.example", [], "https://iss.example"),
+        "client-id": ("cli 2", [], "cli 2"),
+        "client-secret": ("s3cr3t", [], "s3cr3t/client_secret_basic"),
+        "auth-method": ("client_secret_post", ["--client-secret", "xyzw"], "client_secret_post"),
+        "redirect-uri": ("com.example.app:/cb", [], "com.example.app:/cb"),
+        "scope": ("openid profile", [], "openid profile"),
+        "param": ("prompt=login=now", [], "prompt=login=now"),
+        "pkce": ("plain", [], "plain"),
+        "response-mode": ("form_post", [], "form_post"),
+        "method": ("GET", [], "GET"),
+        "form": ("username=alice", [], "username=alice"),
+        "submit": ("approve=yes", [], "approve=yes"),
+        "step": ("post https://as.example/login {\"u\": 1}", [], "POST https://as.example/login {\"u\": 1}"),
+        "max-hops": ("7", [], "7"),
+        "print": ("access_token", [], "access_token"),
+        "header": ("X-Test:  a: b ", [], "X-Test=a: b"),
+        "connect-to": ("as.example:443:127.0.0.1:8443", [], "as.example:443:127.0.0.1:8443"),
+        "cacert": (readable, [], readable),
+        "cert": (readable, [], readable),
+        "key": (readable, ["--cert", readable], readable),
+        "timeout": ("2.5", [], "2.5"),
+        "connect-timeout": ("0.25", [], "0.25"),
+    ]
+
+    static func readBack(_ long: String, _ o: Options) -> String {
+        switch long {
+        case "issuer": o.issuer ?? "nil"
+        case "authorize-url": o.authorizeURL ?? "nil"
+        case "token-url": o.tokenURL ?? "nil"
+        case "expect-iss": o.expectIss ?? "nil"
+        case "client-id": o.clientID
+        case "client-secret": "\(o.clientSecret ?? "nil")/\(o.authMethod.rawValue)"
+        case "auth-method": o.authMethod.rawValue
+        case "redirect-uri": o.redirectURI
+        case "scope": o.scope ?? "nil"
+        case "param": o.params.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case "pkce": o.pkce.rawValue
+        case "response-mode": o.responseMode?.rawValue ?? "nil"
+        case "method": o.method.rawValue
+        case "form": o.form.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case "submit": o.submit.map { "\($0.name)=\($0.value ?? "nil")" } ?? "nil"
+        case "step": o.steps.map { "\($0.method) \($0.url) \($0.body ?? "nil")" }.joined(separator: ",")
+        case "max-hops": "\(o.maxHops)"
+        case "print": o.print.rawValue
+        case "header": o.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case "connect-to": o.connectTo.joined(separator: ",")
+        case "cacert": o.cacert ?? "nil"
+        case "cert": o.cert ?? "nil"
+        case "key": o.key ?? "nil"
+        case "timeout": "\(o.timeout)"
+        case "connect-timeout": "\(o.connectTimeout)"
+        default: "unknown option \(long)"
+        }
+    }
+
+    @Test func samplesCoverEveryValueOption() {
+        #expect(Set(Self.samples.keys) == Set(OptionSpec.all.filter(\.takesValue).map(\.long)))
+    }
+
+    @Test(arguments: OptionSpec.all.filter(\.takesValue).map(\.long), [false, true])
+    func everyValueOption(long: String, inline: Bool) throws {
+        let sample = try #require(Self.samples[long])
+        let given = inline ? ["--\(long)=\(sample.value)"] : ["--\(long)", sample.value]
+        let options = try CLI.options(CLI.arguments(without: ["--" + long], given + sample.extra))
+        #expect(Self.readBack(long, options) == sample.expected)
+    }
+
+    @Test(arguments: [
+        (["-v"], "verbose"), (["--verbose"], "verbose"), (["-q"], "quiet"), (["--quiet"], "quiet"),
+        (["-k"], "insecure"), (["--insecure"], "insecure"), (["-vk"], "verbose+insecure"), (["-kv"], "verbose+insecure"),
+        (["--allow-http"], "allow-http"), ([], "none"),
+    ])
+    func switches(given: [String], expected: String) throws {
+        let o = try CLI.options(CLI.arguments(given))
+        var on: [String] = []
+        if o.verbosity == .verbose { on.append("verbose") }
+        if o.verbosity == .quiet { on.append("quiet") }
+        if o.insecure { on.append("insecure") }
+        if o.allowHTTP { on.append("allow-http") }
+        #expect((on.isEmpty ? "none" : on.joined(separator: "+")) == expected)
+    }
+
+    @Test(arguments: [
+        (["-H", "A: 1"], "A=1"), (["-HA: 1"], "A=1"), (["-vHA:1"], "A=1"), (["--header", "A:"], "A="),
+        (["-H", "X-Y: a:b"], "X-Y=a:b"),
+    ])
+    func shortHeader(given: [String], expected: String) throws {
+        #expect(Self.readBack("header", try CLI.options(CLI.arguments(given))) == expected)
+    }
+
+    @Test(arguments: [
+        ("param", ["b=2", "a=1", "b=3"]), ("form", ["user=x", "pin=1", "user=y"]), ("header", ["B: 2", "A: 1", "B: 3"]),
+        ("step", ["GET https://as.example/a", "POST https://as.example/b x=1", "GET https://as.example/a"]),
+        ("connect-to", ["b:1:c:2", "a:1:c:2", "b:1:d:3"]),
+    ])
+    func repeatablesKeepOrder(long: String, values: [String]) throws {
+        let o = try CLI.options(CLI.arguments(values.flatMap { ["--" + long, $0] }))
+        let expected: [String] = switch long {
+        case "header": ["B=2", "A=1", "B=3"]
+        case "step": ["GET https://as.example/a nil", "POST https://as.example/b x=1", "GET https://as.example/a nil"]
+        default: values
+        }
+        #expect(Self.readBack(long, o) == expected.joined(separator: ","))
+    }
+
+    /// curl's --connect-to forms: empty parts and bracketed IPv6 literals.
+    @Test(arguments: ["::127.0.0.1:8443", "as.example:443:127.0.0.1:", "[::1]:443:[::2]:8443", "as.example::[::1]:8443", ":::"])
+    func connectToForms(value: String) throws {
+        #expect(try CLI.options(CLI.arguments(["--connect-to", value])).connectTo == [value])
+    }
+
+    @Test(arguments: [("scope", "a", "b"), ("client-id", "x", "y"), ("max-hops", "3", "4"), ("pkce", "off", "plain"), ("expect-iss", "https://a", "https://b")])
+    func laterNonRepeatableWins(long: String, first: String, second: String) throws {
+        let o = try CLI.options(CLI.arguments(without: ["--" + long], ["--" + long, first, "--\(long)=\(second)"]))
+        #expect(Self.readBack(long, o) == second)
+    }
+
+    // MARK: - Environment
+
+    @Test(arguments: [
+        ("AUTHCODE_SCOPE", "openid email", "scope", "openid email"),
+        ("AUTHCODE_CLIENT_SECRET", "from-env", "client-secret", "from-env/client_secret_basic"),
+        ("AUTHCODE_MAX_HOPS", "12", "max-hops", "12"),
+        ("AUTHCODE_CONNECT_TIMEOUT", "1.5", "connect-timeout", "1.5"),
+        ("AUTHCODE_PARAM", "a=1\nb=2\r\nc=3\n", "param", "a=1,b=2,c=3"),
+        ("AUTHCODE_FORM", "\nuser=alice\r\rpassword=pw", "form", "user=alice,password=pw"),
+        ("AUTHCODE_HEADER", "A: 1\nB: 2", "header", "A=1,B=2"),
+    ])
+    func environmentValues(name: String, value: String, long: String, expected: String) throws {
+        let o = try CLI.options(CLI.arguments(), environment: [name: value])
+        #expect(Self.readBack(long, o) == expected)
+        #expect(o.warnings.isEmpty)
+    }
+
+    @Test func environmentSuppliesRequiredOptions() throws {
+        let env = ["AUTHCODE_ISSUER": "https://idp.example", "AUTHCODE_CLIENT_ID": "env-app", "AUTHCODE_REDIRECT_URI": "https://app.example/cb"]
+        let o = try CLI.options([], environment: env)
+        #expect(o.issuer == "https://idp.example" && o.clientID == "env-app" && o.redirectURI == "https://app.example/cb")
+    }
+
+    @Test(arguments: [("1", true), ("true", true), ("TRUE", true), ("yes", true), ("on", true),
+                      ("0", false), ("false", false), ("False", false), ("no", false), ("off", false), ("", false)])
+    func environmentSwitch(value: String, on: Bool) throws {
+        let o = try CLI.options(CLI.arguments(), environment: ["AUTHCODE_INSECURE": value, "AUTHCODE_VERBOSE": value])
+        #expect(o.insecure == on)
+        #expect(o.verbosity == (on ? .verbose : .normal))
+    }
+
+    @Test(arguments: ["maybe", "2", "y", " 1"])
+    func environmentSwitchInvalid(value: String) {
+        #expect(throws: Failure.usage("AUTHCODE_ALLOW_HTTP must be 1/true/yes or 0/false/no, not '\(value)'")) {
+            try CLI.options(CLI.arguments(), environment: ["AUTHCODE_ALLOW_HTTP": value])
+        }
+    }
+
+    @Test(arguments: [
+        (["--scope", "flag"], ["AUTHCODE_SCOPE": "env"], "scope", "flag"),
+        (["--param", "a=flag"], ["AUTHCODE_PARAM": "b=env\nc=env"], "param", "a=flag"),
+        (["--client-id", "flag"], ["AUTHCODE_CLIENT_ID": "env"], "client-id", "flag"),
+        (["--pkce", "off"], ["AUTHCODE_PKCE": "bogus"], "pkce", "off"),
+    ])
+    func flagBeatsEnvironment(flags: [String], env: [String: String], long: String, expected: String) throws {
+        let o = try CLI.options(CLI.arguments(without: ["--" + long], flags), environment: env)
+        #expect(Self.readBack(long, o) == expected)
+    }
+
+}
+
+extension ArgumentParserTests {
+    // MARK: - @FILE and @-
+
+    @Test(arguments: [
+        ("s3cret\n", "s3cret"), ("s3cret\r\n", "s3cret"), ("s3cret\n\n", "s3cret\n"), ("s3cret", "s3cret"),
+        ("two\nlines\n", "two\nlines"), ("\n", ""), ("pässwörd€\n", "pässwörd€"), ("sp ace \n", "sp ace "),
+    ])
+    func valueFromFile(contents: String, expected: String) throws {
+        let path = CLI.file(Array(contents.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let o = try CLI.options(CLI.arguments(["--form", "password=@" + path, "--scope", "@" + path]))
+        #expect(o.form == [NameValue("password", expected)])
+        #expect(o.scope == expected)
+        #expect(o.warnings.isEmpty)
+    }
+
+    @Test(arguments: [("from-stdin\r\n", "from-stdin"), ("x\n", "x"), ("", "")])
+    func valueFromStandardInput(input: String, expected: String) throws {
+        let o = try CLI.options(CLI.arguments(["--scope", "@-"]), stdin: Array(input.utf8))
+        #expect(o.scope == expected)
+    }
+
+    @Test func fileErrors() throws {
+        let missing = NSTemporaryDirectory() + "authcode-unit-missing-\(UUID().uuidString)"
+        let directory = NSTemporaryDirectory()
+        let latin1 = CLI.file([0x70, 0xE4, 0x73, 0x73])
+        let huge = CLI.file([UInt8](repeating: 0x61, count: (1 << 20) + 2))
+        defer { try? FileManager.default.removeItem(atPath: latin1); try? FileManager.default.removeItem(atPath: huge) }
+        let cases: [([String], [UInt8]?, String)] = [
+            (["--client-secret", "@" + missing], nil, "cannot read '\(missing)' for '--client-secret': no such file"),
+            (["--client-secret", "@" + directory], nil, "cannot read '\(directory)' for '--client-secret': it is a directory"),
+            (["--client-secret", "@" + huge], nil, "cannot read '\(huge)' for '--client-secret': read failed or larger than 1 MiB"),
+            (["--client-secret", "@" + latin1], nil, "the value for '--client-secret' from '@\(latin1)' is not UTF-8 text"),
+            (["--client-secret", "@"], nil, "'--client-secret' names an empty file path after '@'"),
+            (["--form", "password=@" + missing], nil, "cannot read '\(missing)' for '--form password': no such file"),
+            (["--client-secret", "@-", "--form", "password=@-"], Array("x".utf8),
+             "standard input is already read by '--client-secret'; '--form password' cannot read '@-' too"),
+            (["--scope", "@-"], nil, "cannot read standard input for '--scope'"),
+            (["--scope", "@-"], [0xFF, 0xFE], "the value for '--scope' from '@-' is not UTF-8 text"),
+        ]
+        for (extra, stdin, message) in cases {
+            #expect(throws: Failure.usage(message)) { try CLI.options(CLI.arguments(extra), stdin: stdin) }
+        }
+    }
+
+    // MARK: - Validation errors
+
+    static let invalid: [([String], String)] = {
+        func replacing(_ long: String, _ value: String) -> [String] { CLI.arguments(without: [long], [long, value]) }
+        func with(_ extra: String...) -> [String] { CLI.arguments(extra) }
+        let endpoints = "(or '--issuer <url>' to discover endpoints)"
+        let notURL = "must be an absolute http or https URL, not"
+        let notURI = "'--redirect-uri' must be an absolute URI without a fragment, not"
+        let seconds = "expected seconds greater than 0, fractions allowed"
+        let hops = "for '--max-hops': expected a whole number from 1 to 100"
+        let header = "invalid value for '--header': expected 'Name: value' on one line"
+        let connect = "for '--connect-to': expected HOST:PORT:HOST2:PORT2"
+        let step = "invalid value for '--step': expected 'METHOD URL [BODY]' with METHOD one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"
+        let positional = "authcode takes options only"
+        return [
+            (CLI.arguments(without: ["--client-id"]), "missing value for '--client-id <id>'"),
+            (replacing("--client-id", ""), "missing value for '--client-id <id>'"),
+            (CLI.arguments(without: ["--redirect-uri"]), "missing value for '--redirect-uri <uri>'"),
+            (CLI.arguments(without: ["--authorize-url"]), "missing '--authorize-url <url>' \(endpoints)"),
+            (CLI.arguments(without: ["--token-url"]), "missing '--token-url <url>' \(endpoints)"),
+            (CLI.arguments(without: ["--authorize-url", "--token-url"]), "missing '--authorize-url <url>' \(endpoints)"),
+            (with("--scope"), "missing value for '--scope <scopes>'"),
+            (with("-H"), "missing value for '--header <'name: value'>'"),
+            (with("--issuer", "idp.example"), "'--issuer' \(notURL) 'idp.example'"),
+            (replacing("--authorize-url", "/authorize"), "'--authorize-url' \(notURL) '/authorize'"),
+            (replacing("--token-url", "https://as example/t"), "'--token-url' \(notURL) 'https://as example/t'"),
+            (replacing("--token-url", "ftp://as.example/t"), "'--token-url' \(notURL) 'ftp://as.example/t'"),
+            (replacing("--authorize-url", "https:///x"), "'--authorize-url' \(notURL) 'https:///x'"),
+            (replacing("--redirect-uri", "/cb"), "\(notURI) '/cb'"),
+            (replacing("--redirect-uri", "http://127.0.0.1/cb#x"), "\(notURI) 'http://127.0.0.1/cb#x'"),
+            (with("--pkce", "S512"), "invalid value 'S512' for '--pkce': expected one of S256, plain, off"),
+            (with("--auth-method", "basic", "--client-secret", "abcd"),
+             "invalid value 'basic' for '--auth-method': expected one of client_secret_basic, client_secret_post, none"),
+            (with("--response-mode", "web_message"), "invalid value 'web_message' for '--response-mode': expected one of query, fragment, form_post"),
+            (with("--method", "PUT"), "invalid value 'PUT' for '--method': expected one of POST, GET"),
+            (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, code"),
+            (with("--timeout", "0"), "invalid value '0' for '--timeout': \(seconds)"),
+            (with("--timeout", "-1"), "invalid value '-1' for '--timeout': \(seconds)"),
+            (with("--timeout", "abc"), "invalid value 'abc' for '--timeout': \(seconds)"),
+            (with("--timeout=inf"), "invalid value 'inf' for '--timeout': \(seconds)"),
+            (with("--connect-timeout", "nan"), "invalid value 'nan' for '--connect-timeout': \(seconds)"),
+            (with("--max-hops", "0"), "invalid value '0' \(hops)"), (with("--max-hops", "101"), "invalid value '101' \(hops)"),
+            (with("--max-hops", "x"), "invalid value 'x' \(hops)"),
+            (with("--header", "NoColon"), header), (with("--header", ": v"), header), (with("--header", "Bad Name: v"), header),
+            (with("--header", "A: b\nInjected: c"), header), (with("--header", "A: b\r\nInjected: c"), header),
+            (with("--connect-to", "a:443"), "invalid value 'a:443' \(connect)"),
+            (with("--connect-to", "a:https:b:443"), "invalid value 'a:https:b:443' \(connect)"),
+            (with("--connect-to", "a:443:b"), "invalid value 'a:443:b' \(connect)"),
+            (with("--connect-to", "a:443:b:8443:x"), "invalid value 'a:443:b:8443:x' \(connect)"),
+            (with("--connect-to", "a:\u{2460}:b:1"), "invalid value 'a:\u{2460}:b:1' \(connect)"),
+            (with("--step", "GET"), step), (with("--step", "FETCH https://as.example/x"), step),
+            (with("--step", "GET /login"), "invalid URL '/login' in '--step': expected an absolute http or https URL"),
+            (with("--submit", "=x"), "invalid value '=x' for '--submit': expected NAME or NAME=VALUE"),
+            (with("--submit="), "invalid value '' for '--submit': expected NAME or NAME=VALUE"),
+            (with("--param", "novalue"), "invalid value for '--param': expected NAME=VALUE"),
+            (with("--form", "=hunter2"), "invalid value for '--form': expected NAME=VALUE"),
+            (with("--key", readable), "'--key <file>' needs '--cert <file>'"),
+            (with("--cacert", "/nonexistent/ca.pem"), "cannot read '/nonexistent/ca.pem' for '--cacert': no such file"),
+            (with("--cert", "/nonexistent/c.pem", "--key", readable), "cannot read '/nonexistent/c.pem' for '--cert': no such file"),
+            (with("--cert", readable, "--key", "/nonexistent/k.pem"), "cannot read '/nonexistent/k.pem' for '--key': no such file"),
+            (with("--auth-method", "none", "--client-secret", "abcd"), "'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them"),
+            (with("--auth-method", "client_secret_post"), "'--auth-method client_secret_post' needs '--client-secret <secret>'"),
+            (with("--auth-method", "client_secret_basic"), "'--auth-method client_secret_basic' needs '--client-secret <secret>'"),
+            (with("--client-secret", ""), "'--client-secret' is empty"),
+            (with("-v", "--quiet"), "'--verbose' and '--quiet' cannot be used together"),
+            (with("--insecure=yes"), "'--insecure' takes no value"),
+            (with("extra"), "unexpected argument 'extra': \(positional)"), (with("--", "extra"), "unexpected argument 'extra': \(positional)"),
+            (with("-"), "unexpected argument '-': \(positional)"),
+        ]
+    }()
+
+    @Test(arguments: invalid)
+    func validationError(arguments: [String], message: String) {
+        #expect(throws: Failure.usage(message)) { try CLI.parse(arguments) }
+    }
+
+    @Test(arguments: [
+        ("--pkce", "s256", "pkce", "S256"), ("--method", "get", "method", "GET"), ("--response-mode", "FORM_POST", "response-mode", "form_post"),
+        ("--print", "Access_Token", "print", "access_token"), ("--auth-method", "CLIENT_SECRET_POST", "auth-method", "client_secret_post"),
+        ("--pkce", "OFF", "pkce", "off"),
+    ])
+    func enumsAreCaseInsensitive(flag: String, value: String, long: String, expected: String) throws {
+        let o = try CLI.options(CLI.arguments([flag, value]), environment: ["AUTHCODE_CLIENT_SECRET": "abcd"])
+        #expect(Self.readBack(long, o) == expected)
+    }
+}

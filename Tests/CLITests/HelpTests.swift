@@ -1,0 +1,83 @@
+import Testing
+import TestSupport
+@testable import Core
+@testable import HTTP
+@testable import OAuth
+@testable import Walk
+@testable import Flow
+@testable import CLI
+
+struct HelpTests {
+    @Test(arguments: OptionSpec.all)
+    func everyOptionIsDocumented(spec: OptionSpec) {
+        let text = Help.text
+        let names = (spec.short.map { "-\($0), " } ?? "    ") + spec.display
+        #expect(text.contains("  " + names))
+        #expect(text.contains(spec.help))
+    }
+
+    @Test(arguments: ExitCode.allCases)
+    func everyExitCodeIsDocumented(code: ExitCode) {
+        #expect(Help.text.contains("\n  \(code.rawValue)  \(code.summary)\n"))
+    }
+
+    @Test(arguments: [(ExitCode.success, 0), (.usage, 2), (.network, 3), (.authorizationError, 4), (.securityCheck, 5),
+                      (.noAuthorizationResponse, 6), (.tokenEndpoint, 7), (.malformedResponse, 8)] as [(ExitCode, Int32)])
+    func exitCodesNeverRenumber(code: ExitCode, value: Int32) {
+        #expect(code.rawValue == value)
+    }
+
+    @Test(arguments: OptionSpec.Group.allCases)
+    func everyGroupHasAHeading(group: OptionSpec.Group) {
+        #expect(Help.text.contains("\n\(group.rawValue):\n"))
+        #expect(OptionSpec.all.contains { $0.group == group })
+    }
+
+    @Test func structure() {
+        let text = Help.text
+        #expect(text.hasPrefix("authcode \(Version.current) — "))
+        for heading in ["USAGE:", "VALUES:", "OUTPUT:", "EXIT CODES:", "EXAMPLES:"] {
+            #expect(text.contains("\n\(heading)\n"), "\(heading)")
+        }
+        #expect(text.hasSuffix("\n"))
+        #expect(text.contains("AUTHCODE_CLIENT_SECRET"))
+    }
+
+    @Test(arguments: [
+        ("client-secret", "AUTHCODE_CLIENT_SECRET"), ("issuer", "AUTHCODE_ISSUER"), ("max-hops", "AUTHCODE_MAX_HOPS"),
+        ("connect-timeout", "AUTHCODE_CONNECT_TIMEOUT"), ("allow-http", "AUTHCODE_ALLOW_HTTP"),
+    ])
+    func environmentNames(long: String, expected: String) throws {
+        #expect(try #require(OptionSpec.named(long)).environmentName == expected)
+    }
+
+    @Test func optionNamesAreUnique() {
+        #expect(Set(OptionSpec.all.map(\.long)).count == OptionSpec.all.count)
+        let shorts = OptionSpec.all.compactMap(\.short)
+        #expect(Set(shorts).count == shorts.count)
+        #expect(Set(shorts) == ["v", "q", "H", "k", "h"])
+    }
+
+    @Test(arguments: [(["--help"], Help.text), (["-h"], Help.text), (["--version"], "authcode \(Version.current)\n")])
+    func runPrintsToStdout(arguments: [String], expected: String) {
+        let console = CapturingConsole()
+        let code = AuthCode.run(arguments: arguments, environment: [:], console: console, reader: ValueReader(readStandardInput: { nil }))
+        #expect(code == .success)
+        #expect(console.out == expected)
+        #expect(console.err == "")
+    }
+
+    @Test(arguments: [
+        (["--help"], ParsedCommand.help), (["-h"], .help), (["--bogus", "--help"], .help), (["--timeout", "0", "-h"], .help),
+        (["--version"], .version), (["extra", "--version"], .version), (CLI.arguments(["--version", "--help"]), .version),
+        (["-vh"], .help), (["-kh"], .help),
+    ])
+    func helpAndVersionWinAnywhere(arguments: [String], expected: ParsedCommand) throws {
+        #expect(try CLI.parse(arguments) == expected)
+    }
+
+    @Test func environmentCannotAskForHelp() throws {
+        let command = try CLI.parse(CLI.arguments(), environment: ["AUTHCODE_HELP": "1", "AUTHCODE_VERSION": "1"])
+        guard case .run = command else { Issue.record("expected a run, got \(command)"); return }
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+@testable import Core
+@testable import HTTP
+
+struct SecurityPolicyTests {
+    @Test(arguments: [
+        "https://as.example/authorize", "HTTPS://AS.EXAMPLE/", "http://127.0.0.1:8080/token", "http://127.255.255.254/",
+        "http://localhost/", "http://LOCALHOST:9000/x", "http://app.localhost/cb", "http://[::1]:8080/x", "http://[0:0:0:0:0:0:0:1]/",
+        "http://127.0.0.1/cb?code=abc",
+    ])
+    func allowed(url: String) throws {
+        try SecurityPolicy(allowHTTP: false).check(url)
+    }
+
+    static let refused: [(String, Failure)] = [
+        ("http://as.example/token?code=abc", Failure(.securityCheck, "refusing plain http to 'as.example': secrets would travel unencrypted",
+                                                     at: "http://as.example/token", hint: "Use https, or pass --allow-http if this network is trusted.")),
+        ("HTTP://AS.Example:8080/t#x", Failure(.securityCheck, "refusing plain http to 'as.example': secrets would travel unencrypted",
+                                               at: "HTTP://AS.Example:8080/t", hint: "Use https, or pass --allow-http if this network is trusted.")),
+        ("http://127.0.0.1.nip.io/", Failure(.securityCheck, "refusing plain http to '127.0.0.1.nip.io': secrets would travel unencrypted",
+                                             at: "http://127.0.0.1.nip.io/", hint: "Use https, or pass --allow-http if this network is trusted.")),
+        ("http://localhost.evil.example/", Failure(.securityCheck, "refusing plain http to 'localhost.evil.example': secrets would travel unencrypted",
+                                                   at: "http://localhost.evil.example/", hint: "Use https, or pass --allow-http if this network is trusted.")),
+        ("http://10.0.0.1/", Failure(.securityCheck, "refusing plain http to '10.0.0.1': secrets would travel unencrypted",
+                                     at: "http://10.0.0.1/", hint: "Use https, or pass --allow-http if this network is trusted.")),
+        ("ftp://as.example/x?y=1", Failure(.noAuthorizationResponse, "cannot follow a 'ftp:' URL", at: "ftp://as.example/x")),
+        ("com.example.app:/cb?code=1", Failure(.noAuthorizationResponse, "cannot follow a 'com.example.app:' URL", at: "com.example.app:/cb")),
+        ("javascript:alert(1)", Failure(.noAuthorizationResponse, "cannot follow a 'javascript:' URL", at: "javascript:alert(1)")),
+        ("/relative", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "/relative")),
+        ("not a url", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "not a url")),
+        ("bad\u{1B}[0m url", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "bad [0m url")),
+    ]
+
+    @Test(arguments: refused)
+    func refusedURLs(url: String, expected: Failure) {
+        #expect(throws: expected) { try SecurityPolicy(allowHTTP: false).check(url) }
+    }
+
+    @Test(arguments: ["http://as.example/token", "http://10.0.0.1:8080/"])
+    func allowHTTPPermitsPlainHTTP(url: String) throws {
+        try SecurityPolicy(allowHTTP: true).check(url)
+    }
+
+    @Test func allowHTTPDoesNotAllowOtherSchemes() {
+        #expect(throws: Failure(.noAuthorizationResponse, "cannot follow a 'file:' URL", at: "file:///etc/passwd")) {
+            try SecurityPolicy(allowHTTP: true).check("file:///etc/passwd")
+        }
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1", true), ("127.1.2.3", true), ("127.255.255.255", true), ("localhost", true), ("LocalHost", true),
+        ("a.localhost", true), ("::1", true), ("0:0:0:0:0:0:0:1", true),
+        ("127.0.0.256", false), ("127.0.0", false), ("127.0.0.1.5", false), ("128.0.0.1", false), ("0.0.0.0", false),
+        ("localhost.example.com", false), ("mylocalhost", false), ("", false), ("::2", false), ("127.0.0.-1", false),
+    ])
+    func loopback(host: String, expected: Bool) {
+        #expect(SecurityPolicy.isLoopback(host) == expected)
+    }
+
+    @Test(arguments: ["http:/.//127.0.0.1:8765/callback", "https:///x", "http:relative"])
+    func httpWithoutAHostIsNeverFetched(url: String) {
+        #expect(throws: Failure.self) { try SecurityPolicy(allowHTTP: true).check(url) }
+        do {
+            try SecurityPolicy(allowHTTP: true).check(url)
+        } catch {
+            #expect(error.exitCode == .noAuthorizationResponse)
+            #expect(error.message.contains("without a host"))
+        }
+    }
+}

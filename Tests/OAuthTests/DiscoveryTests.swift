@@ -1,0 +1,77 @@
+import Testing
+@testable import Core
+@testable import HTTP
+@testable import OAuth
+
+struct DiscoveryTests {
+    @Test(arguments: [
+        ("https://idp.example", ["https://idp.example/.well-known/openid-configuration",
+                                 "https://idp.example/.well-known/oauth-authorization-server"]),
+        ("https://idp.example/", ["https://idp.example/.well-known/openid-configuration",
+                                  "https://idp.example/.well-known/oauth-authorization-server"]),
+        ("https://idp.example/realms/dev", ["https://idp.example/realms/dev/.well-known/openid-configuration",
+                                            "https://idp.example/.well-known/oauth-authorization-server/realms/dev",
+                                            "https://idp.example/realms/dev/.well-known/oauth-authorization-server"]),
+        ("https://idp.example/realms/dev/", ["https://idp.example/realms/dev/.well-known/openid-configuration",
+                                             "https://idp.example/.well-known/oauth-authorization-server/realms/dev",
+                                             "https://idp.example/realms/dev/.well-known/oauth-authorization-server"]),
+        ("http://127.0.0.1:8080/o", ["http://127.0.0.1:8080/o/.well-known/openid-configuration",
+                                     "http://127.0.0.1:8080/.well-known/oauth-authorization-server/o",
+                                     "http://127.0.0.1:8080/o/.well-known/oauth-authorization-server"]),
+    ])
+    func candidateURLs(issuer: String, expected: [String]) {
+        #expect(ServerMetadata.candidateURLs(issuer: issuer) == expected)
+    }
+
+    static let place = "https://idp.example/.well-known/openid-configuration"
+
+    @Test func fullDocument() throws {
+        let json = """
+            {"issuer":"https://idp.example","authorization_endpoint":"https://idp.example/auth","token_endpoint":"https://idp.example/token",
+             "code_challenge_methods_supported":["plain","S256",7],"authorization_response_iss_parameter_supported":true,
+             "jwks_uri":"https://idp.example/jwks","response_modes_supported":["query","fragment"]}
+            """
+        let metadata = try ServerMetadata(json: Array(json.utf8), expectedIssuer: "https://idp.example", at: Self.place)
+        #expect(metadata == ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: "https://idp.example/auth",
+                                           tokenEndpoint: "https://idp.example/token", codeChallengeMethods: ["plain", "S256"],
+                                           issParameterSupported: true))
+    }
+
+    @Test(arguments: [
+        (#"{"issuer":"https://idp.example"}"#, ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: nil, tokenEndpoint: nil,
+                                                               codeChallengeMethods: nil, issParameterSupported: false)),
+        (#"{"issuer":"https://idp.example","code_challenge_methods_supported":[],"authorization_response_iss_parameter_supported":"true"}"#,
+         ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: nil, tokenEndpoint: nil, codeChallengeMethods: [],
+                        issParameterSupported: false)),
+        (#"{"issuer":"https://idp.example","authorization_response_iss_parameter_supported":false,"token_endpoint":5}"#,
+         ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: nil, tokenEndpoint: nil, codeChallengeMethods: nil,
+                        issParameterSupported: false)),
+    ])
+    func partialDocuments(json: String, expected: ServerMetadata) throws {
+        #expect(try ServerMetadata(json: Array(json.utf8), expectedIssuer: "https://idp.example", at: Self.place) == expected)
+    }
+
+    static let rejected: [(String, String, Failure)] = [
+        (#"{"issuer":"https://evil.example"}"#, "https://idp.example",
+         Failure(.securityCheck, "the discovery document is for issuer 'https://evil.example', not 'https://idp.example'", at: place)),
+        (#"{"issuer":"https://idp.example/"}"#, "https://idp.example",
+         Failure(.securityCheck, "the discovery document is for issuer 'https://idp.example/', not 'https://idp.example'", at: place)),
+        (#"{"issuer":"https://idp.example"}"#, "https://idp.example/",
+         Failure(.securityCheck, "the discovery document is for issuer 'https://idp.example', not 'https://idp.example/'", at: place)),
+        (#"{"issuer":"HTTPS://IDP.EXAMPLE"}"#, "https://idp.example",
+         Failure(.securityCheck, "the discovery document is for issuer 'HTTPS://IDP.EXAMPLE', not 'https://idp.example'", at: place)),
+        (#"{"issuer":"x\u001b[0m"}"#, "https://idp.example",
+         Failure(.securityCheck, "the discovery document is for issuer 'x [0m', not 'https://idp.example'", at: place)),
+        (#"{"authorization_endpoint":"https://idp.example/auth"}"#, "https://idp.example",
+         Failure(.malformedResponse, "the discovery document has no issuer", at: place)),
+        (#"{"issuer":42}"#, "https://idp.example", Failure(.malformedResponse, "the discovery document has no issuer", at: place)),
+        ("<html>not found</html>", "https://idp.example", Failure(.malformedResponse, "the discovery document is not a JSON object", at: place)),
+        (#"["https://idp.example"]"#, "https://idp.example", Failure(.malformedResponse, "the discovery document is not a JSON object", at: place)),
+        ("", "https://idp.example", Failure(.malformedResponse, "the discovery document is not a JSON object", at: place)),
+    ]
+
+    @Test(arguments: rejected)
+    func rejectedDocuments(json: String, issuer: String, expected: Failure) {
+        #expect(throws: expected) { try ServerMetadata(json: Array(json.utf8), expectedIssuer: issuer, at: Self.place) }
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+@testable import Core
+@testable import HTTP
+@testable import OAuth
+
+struct TokenResponseTests {
+    static let place = "https://as.example/token"
+
+    static func response(_ status: Int, _ body: String, type: String? = "application/json") -> HTTPResponse {
+        HTTPResponse(status: status, headers: type.map { [HTTPHeader("Content-Type", $0)] } ?? [], body: Array(body.utf8))
+    }
+
+    @Test(arguments: [200, 201, 299])
+    func success(status: Int) throws {
+        let body = #"{"access_token":"at-123","token_type":"Bearer","expires_in":3600,"refresh_token":"rt","id_token":"a.b.c"}"#
+        let token = try TokenResponse(Self.response(status, body), at: Self.place)
+        #expect(token.body == Array(body.utf8))
+        #expect(token.accessToken == "at-123")
+        #expect(token.refreshToken == "rt")
+        #expect(token.idToken == "a.b.c")
+        #expect(token.json["expires_in"]?.numberValue == 3600)
+        #expect(token.oneLine == body)
+    }
+
+    @Test func expiresInAsAString() throws {
+        let token = try TokenResponse(Self.response(200, #"{"access_token":"at","expires_in":"3600"}"#), at: Self.place)
+        #expect(token.json["expires_in"]?.numberValue == 3600)
+        #expect(token.refreshToken == nil && token.idToken == nil)
+    }
+
+    /// `--print json` puts the body on one line: CR, LF and the indentation
+    /// after them go (white space between JSON tokens); nothing else changes.
+    @Test(arguments: [
+        ("{\n  \"access_token\": \"at\",\r\n  \"x\": [1,\n 2]\n}\n", "{\"access_token\": \"at\",\"x\": [1,2]}"),
+        ("{\"access_token\": \"a  b\",\n\t\"y\" : 1}", "{\"access_token\": \"a  b\",\"y\" : 1}"),
+        ("  {\"access_token\":\"a\\nb\"}  \n", "{\"access_token\":\"a\\nb\"}"),
+        ("{\"access_token\":\"é€\"}", "{\"access_token\":\"é€\"}"),
+    ])
+    func oneLine(body: String, expected: String) throws {
+        let token = try TokenResponse(Self.response(200, body), at: Self.place)
+        #expect(token.oneLine == expected)
+        #expect(!token.oneLine.contains("\n") && !token.oneLine.contains("\r"))
+    }
+
+    static let html500 = "<html><head><title>Oops</title><style>body{color:red}</style></head>" +
+        "<body><h1>Internal   Server\nError</h1><script>var secret = 1;</script></body></html>"
+
+    static let failures: [(Int, String, String?, Failure)] = [
+        (400, #"{"error":"invalid_grant","error_description":"Code expired"}"#, "application/json",
+         Failure(.tokenEndpoint, "the token endpoint refused: 400 error=invalid_grant: Code expired", at: place)),
+        (401, #"{"error":"invalid_client"}"#, "application/json",
+         Failure(.tokenEndpoint, "the token endpoint refused: 401 error=invalid_client", at: place)),
+        (400, #"{"error":"invalid_grant","error_description":""}"#, "application/json",
+         Failure(.tokenEndpoint, "the token endpoint refused: 400 error=invalid_grant", at: place)),
+        (400, "{\"error\":\"bad\\nthing\",\"error_description\":\"x\\u0007y\"}", "application/json",
+         Failure(.tokenEndpoint, "the token endpoint refused: 400 error=bad thing: x y", at: place)),
+        (500, html500, "text/html; charset=utf-8",
+         Failure(.tokenEndpoint, "the token endpoint answered 500: Oops Internal Server Error", at: place)),
+        (503, "", nil, Failure(.tokenEndpoint, "the token endpoint answered 503", at: place)),
+        (401, "Unauthorized", "text/plain", Failure(.tokenEndpoint, "the token endpoint answered 401: Unauthorized", at: place)),
+        (401, "Unauthorized\r\n\r\nTry\tagain\n", "text/plain", Failure(.tokenEndpoint, "the token endpoint answered 401: Unauthorized Try again", at: place)),
+        (302, "", nil, Failure(.tokenEndpoint, "the token endpoint answered 302", at: place)),
+        (200, #"{"error":"invalid_grant","access_token":"x"}"#, "application/json",
+         Failure(.tokenEndpoint, "the token endpoint refused: error=invalid_grant", at: place)),
+        (200, "not json", "text/plain", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: not json", at: place)),
+        (200, "[1,2]", "application/json", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: [1,2]", at: place)),
+        (200, #"{"access_token":"at""#, "application/json",
+         Failure(.malformedResponse, #"the token endpoint's answer is not a JSON object: {"access_token":"at""#, at: place)),
+        (200, "", "application/json", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object", at: place)),
+        (200, #"{"token_type":"Bearer"}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
+        (200, #"{"access_token":""}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
+        (200, #"{"access_token":42}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
+        (200, #"{"access_token":null}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
+        (200, String(repeating: "[", count: 10_000), "application/json",
+         Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: " + String(repeating: "[", count: 120) + "…", at: place)),
+    ]
+
+    @Test(arguments: failures)
+    func failure(status: Int, body: String, type: String?, expected: Failure) {
+        #expect(throws: expected) { try TokenResponse(Self.response(status, body, type: type), at: Self.place) }
+    }
+
+    /// Deep nesting must be refused (exit 8), never overflow the stack.
+    @Test(arguments: [10_000, 100_000])
+    func deepNestingIsMalformed(depth: Int) {
+        let arrays = "{\"access_token\":\"at\",\"x\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        let objects = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
+        for body in [arrays, objects] {
+            do throws(Failure) {
+                _ = try TokenResponse(Self.response(200, body), at: Self.place)
+                Issue.record("a \(depth)-deep document was accepted")
+            } catch {
+                #expect(error.exitCode == .malformedResponse)
+            }
+        }
+    }
+
+    /// A 500 page with a large inline script (common for SPA error pages)
+    /// must not make the error excerpt take quadratic time (a linear scan of
+    /// 150 KB takes milliseconds even in a debug build).
+    @Test(arguments: [20_000, 150_000])
+    func largeScriptExcerptIsFast(size: Int) {
+        let page = "<html><body><p>Broken</p><script>" + String(repeating: "x", count: size) + "</script><p>gateway</p></body></html>"
+        let start = ContinuousClock.now
+        #expect(throws: Failure(.tokenEndpoint, "the token endpoint answered 500: Broken gateway", at: Self.place)) {
+            try TokenResponse(Self.response(500, page, type: "text/html"), at: Self.place)
+        }
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    @Test(arguments: [
+        ("\"x\"", JSONValue.string("x")), ("1.5", .number(1.5)), ("true", .bool(true)), ("null", .null),
+        ("[1,\"a\"]", .array([.number(1), .string("a")])), ("{\"k\":{\"n\":false}}", .object(["k": .object(["n": .bool(false)])])),
+    ])
+    func jsonValues(text: String, expected: JSONValue) {
+        #expect(JSONValue.parse(Array(text.utf8)) == expected)
+    }
+
+    @Test(arguments: [("\"3600\"", 3600.0), ("3600", 3600), ("\"abc\"", nil), ("true", nil), ("\"1e3\"", 1000)] as [(String, Double?)])
+    func numberValue(text: String, expected: Double?) throws {
+        #expect(try #require(JSONValue.parse(Array(text.utf8))).numberValue == expected)
+    }
+}
