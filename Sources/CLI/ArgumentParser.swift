@@ -47,15 +47,15 @@ package struct ArgumentParser {
     }
 
     /// Pairs each option on the command line with its value(s).
-    func collect(_ arguments: [String]) throws(Failure) -> [String: [RawValue]] {
-        var raw: [String: [RawValue]] = [:]
+    func collect(_ arguments: [String]) throws(Failure) -> [OptionName: [RawValue]] {
+        var raw: [OptionName: [RawValue]] = [:]
         var index = 0
         func record(_ spec: OptionSpec, _ value: String) {
             if spec.repeatable {
-                raw[spec.long, default: []].append(RawValue(text: value, fromCommandLine: true))
+                raw[spec.name, default: []].append(RawValue(text: value, fromCommandLine: true))
             } else {
                 // Like curl: a later occurrence wins, so scripts can override.
-                raw[spec.long] = [RawValue(text: value, fromCommandLine: true)]
+                raw[spec.name] = [RawValue(text: value, fromCommandLine: true)]
             }
         }
         func value(for spec: OptionSpec, inline: String?) throws(Failure) -> String {
@@ -118,25 +118,29 @@ package struct ArgumentParser {
 
     /// `AUTHCODE_<NAME>` for every option the command line left out. A
     /// repeatable option takes one value per line.
-    func addEnvironment(to raw: inout [String: [RawValue]]) throws(Failure) {
-        for spec in OptionSpec.all where raw[spec.long] == nil {
+    func addEnvironment(to raw: inout [OptionName: [RawValue]]) throws(Failure) {
+        for spec in OptionSpec.all where raw[spec.name] == nil {
             guard spec.long != "help", spec.long != "version" else { continue }
             guard let value = environment[spec.environmentName] else { continue }
             if !spec.takesValue {
                 switch value.lowercased() {
-                case "1", "true", "yes", "on": raw[spec.long] = [RawValue(text: "true", fromCommandLine: false)]
+                case "1", "true", "yes", "on": raw[spec.name] = [RawValue(text: "true", fromCommandLine: false)]
                 case "", "0", "false", "no", "off": continue
                 default:
                     throw Failure.usage("\(spec.environmentName) must be 1/true/yes or 0/false/no, not '\(value)'")
                 }
             } else if spec.repeatable {
                 let lines = value.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init).filter { !$0.isEmpty }
-                raw[spec.long] = lines.map { RawValue(text: $0, fromCommandLine: false) }
+                raw[spec.name] = lines.map { RawValue(text: $0, fromCommandLine: false) }
             } else {
-                raw[spec.long] = [RawValue(text: value, fromCommandLine: false)]
+                raw[spec.name] = [RawValue(text: value, fromCommandLine: false)]
             }
         }
     }
+
+    /// Switches that exclude each other: either one on the command line
+    /// silences the other's environment variable.
+    static let rivals: [OptionName: OptionName] = [.verbose: .quiet, .quiet: .verbose]
 
     static func unknown(_ option: String) -> Failure {
         let hint: String

@@ -15,7 +15,7 @@ import Darwin
 package enum AuthCode {
     package static func run(arguments: [String], environment: [String: String], console: Console = StandardConsole(),
                            reader: ValueReader = ValueReader(), transport: Transport? = nil) -> ExitCode {
-        let redactor = Redactor()
+        var redactor = Redactor()
         var verbosity = Verbosity.normal
         do throws(Failure) {
             let command = try ArgumentParser(environment: environment, reader: reader).parse(arguments)
@@ -31,19 +31,15 @@ package enum AuthCode {
                 options = parsed
             }
             verbosity = options.verbosity
-            redactor.remember(options.clientSecret)
-            for field in options.form where Redactor.isSecretName(field.name) { redactor.remember(field.value) }
             if verbosity != .quiet {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
                 if options.insecure { console.writeErr("authcode: warning: --insecure: TLS certificates are not verified\n") }
             }
-            let trace = Trace(enabled: verbosity == .verbose, redactor: redactor, console: console)
-            let chosenTransport: Transport
-            if let transport { chosenTransport = transport } else { chosenTransport = try CurlTransport(settings: settings(options)) }
-            let client = HTTPClient(transport: chosenTransport, cookies: CookieJar(),
-                                    extraHeaders: options.headers, policy: SecurityPolicy(allowHTTP: options.allowHTTP), trace: trace,
-                                    now: SystemClock.now)
-            let result = try AuthorizationCodeFlow(options: options, client: client).run()
+            let chosen: Transport
+            if let transport { chosen = transport } else { chosen = try CurlTransport(settings: TokenFlow.transportSettings(options)) }
+            let flow = TokenFlow(options: options, console: console, transport: chosen)
+            redactor = flow.redactor
+            let result = try flow.run()
             console.writeOut(try ResultPrinter.output(result, field: options.print))
             return .success
         } catch {
@@ -53,18 +49,6 @@ package enum AuthCode {
             }
             return error.exitCode
         }
-    }
-
-    static func settings(_ options: Options) -> TransportSettings {
-        var settings = TransportSettings()
-        settings.timeout = options.timeout
-        settings.connectTimeout = options.connectTimeout
-        settings.cacert = options.cacert
-        settings.insecure = options.insecure
-        settings.cert = options.cert
-        settings.key = options.key
-        settings.connectTo = options.connectTo
-        return settings
     }
 
     package static func processEnvironment() -> [String: String] {

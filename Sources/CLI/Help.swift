@@ -25,10 +25,7 @@ package enum Help {
         for group in OptionSpec.Group.allCases {
             out += "\n\(group.rawValue):\n"
             for spec in OptionSpec.all where spec.group == group {
-                var names = spec.short.map { "-\($0), " } ?? "    "
-                names += spec.display
-                let padded = names.count < 34 ? names + String(repeating: " ", count: 34 - names.count) : names + "\n" + String(repeating: " ", count: 36)
-                out += "  \(padded)\(spec.help)\n"
+                out += entry(spec)
             }
         }
         out += """
@@ -49,7 +46,7 @@ package enum Help {
 
         """
         for code in ExitCode.allCases {
-            out += "  \(code.rawValue)  \(code.summary)\n"
+            out += "  \(code.rawValue)  " + wrap(code.summary, width: width - 5).joined(separator: "\n     ") + "\n"
         }
         out += """
 
@@ -70,5 +67,39 @@ package enum Help {
 
         """
         return out
+    }
+
+    static let width = 80
+    static let helpColumn = 36
+
+    /// `  -H, --header <'name: value'>    help…`, the help wrapped at 80
+    /// columns under itself; names too long for their column get a line.
+    static func entry(_ spec: OptionSpec) -> String {
+        let names = "  " + (spec.short.map { "-\($0), " } ?? "    ") + spec.display
+        let indent = String(repeating: " ", count: helpColumn)
+        let lines = wrap(spec.help, width: width - helpColumn)
+        var out = names.count < helpColumn - 1
+            ? names + String(repeating: " ", count: helpColumn - names.count)
+            : names + "\n" + indent
+        out += lines.joined(separator: "\n" + indent)
+        return out + "\n"
+    }
+
+    /// Greedy word wrap; a word longer than the width stands on its own line.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

@@ -25,6 +25,8 @@ package enum ResultPrinter {
                 throw Failure(.malformedResponse, "the token response has no \(field.rawValue) to print")
             }
             return value + "\n"
+        case .header, .expiresAt, .execCredential:
+            throw Failure(.usage, "--print \(field.rawValue) is being built")
         }
     }
 

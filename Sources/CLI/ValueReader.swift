@@ -12,18 +12,31 @@ import Darwin
 
 /// Reads `@FILE` and `@-` values, so secrets can stay out of `ps` and shell
 /// history. Standard input can be read once only: a second `@-` is an error
-/// rather than a silent empty value.
+/// rather than a silent empty value. A pipe or FIFO that stays silent is
+/// given up after `timeout` seconds (exit 2), never waited on forever; a
+/// terminal waits, since a person is typing.
 package final class ValueReader {
-    private let readStandardInput: () -> [UInt8]?
+    private let readStandardInput: (Double) throws(Failure) -> [UInt8]
     private var standardInputUsedBy: String?
+    /// `--timeout`, set by the validator before any value is read.
+    var timeout = 30.0
 
-    init(readStandardInput: @escaping () -> [UInt8]? = ValueReader.readAllStandardInput) {
-        self.readStandardInput = readStandardInput
+    init() {
+        readStandardInput = { timeout throws(Failure) in try BoundedRead.all(descriptor: 0, timeout: timeout, what: "standard input") }
+    }
+
+    /// For tests: scripted standard input; nil reads as a failure.
+    init(readStandardInput: @escaping () -> [UInt8]?) {
+        self.readStandardInput = { _ throws(Failure) in
+            guard let bytes = readStandardInput() else { throw Failure.usage("") }
+            return bytes
+        }
     }
 
     /// The value itself, or the contents of the file it names with `@`,
-    /// without one trailing newline (CRLF too).
+    /// without one trailing newline (CRLF too). `@@x` is the literal `@x`.
     func resolve(_ value: String, for flag: String) throws(Failure) -> String {
+        if value.hasPrefix("@@") { return String(value.dropFirst()) }
         guard value.hasPrefix("@") else { return value }
         let path = String(value.dropFirst())
         let bytes: [UInt8]
@@ -32,15 +45,20 @@ package final class ValueReader {
                 throw Failure.usage("standard input is already read by '\(earlier)'; '\(flag)' cannot read '@-' too")
             }
             standardInputUsedBy = flag
-            guard let input = readStandardInput() else {
-                throw Failure.usage("cannot read standard input for '\(flag)'")
+            do {
+                bytes = try readStandardInput(timeout)
+            } catch {
+                throw Failure.usage("cannot read standard input for '\(flag)'" + (error.message.isEmpty ? "" : ": \(error.message)"))
             }
-            bytes = input
         } else {
             if path.isEmpty {
                 throw Failure.usage("'\(flag)' names an empty file path after '@'")
             }
-            bytes = try Self.readFile(path, for: flag)
+            do {
+                bytes = try BoundedRead.file(path, timeout: timeout)
+            } catch {
+                throw Failure.usage("cannot read '\(path)' for '\(flag)': \(error.message)")
+            }
         }
         // One trailing LF or CRLF goes, on bytes: as a Character "\r\n" is a
         // single grapheme, and dropping two Characters would eat the secret's end.
@@ -53,45 +71,5 @@ package final class ValueReader {
             throw Failure.usage("the value for '\(flag)' from '\(value)' is not UTF-8 text")
         }
         return text
-    }
-
-    /// POSIX reads: FoundationEssentials has no FileHandle, and a directory
-    /// must give a clear error, not a crash.
-    static func readFile(_ path: String, for flag: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "no such file" : errno == EACCES ? "permission denied" : "cannot open it"
-            throw Failure.usage("cannot read '\(path)' for '\(flag)': \(reason)")
-        }
-        defer { close(descriptor) }
-        // Pipes count: `--client-secret @<(pass show ci/secret)` is the point.
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
-            throw Failure.usage("cannot read '\(path)' for '\(flag)': it is a directory")
-        }
-        guard let bytes = readAll(descriptor) else {
-            throw Failure.usage("cannot read '\(path)' for '\(flag)': read failed or larger than 1 MiB")
-        }
-        return bytes
-    }
-
-    static func readAllStandardInput() -> [UInt8]? {
-        readAll(0)
-    }
-
-    static func readAll(_ descriptor: Int32) -> [UInt8]? {
-        var all: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return all }
-            all.append(contentsOf: buffer[0..<count])
-            // A value is short; refuse to buffer an endless stream.
-            if all.count > 1 << 20 { return nil }
-        }
     }
 }

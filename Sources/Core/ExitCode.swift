@@ -1,6 +1,7 @@
 /// The exit codes of README.md "Exit codes". Scripts branch on these numbers: never renumber.
 package enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case success = 0
+    case outputFailed = 1
     case usage = 2
     case network = 3
     case authorizationError = 4
@@ -8,11 +9,13 @@ package enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case noAuthorizationResponse = 6
     case tokenEndpoint = 7
     case malformedResponse = 8
+    case batchFailed = 9
 
     /// One line for `--help` and the README table.
     package var summary: String {
         switch self {
         case .success: "success"
+        case .outputFailed: "the result could not be written to stdout (closed pipe, full disk); stderr says whether a code was redeemed"
         case .usage: "usage: bad or missing option, unreadable @FILE"
         case .network: "network: DNS, connect, TLS, timeout"
         case .authorizationError: "the authorization server answered with error= (access_denied, invalid_scope…)"
@@ -20,6 +23,7 @@ package enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
         case .noAuthorizationResponse: "no authorization response: login failed, form not found, hop limit, loop, unexpected status"
         case .tokenEndpoint: "the token endpoint refused (OAuth error JSON or non-2xx)"
         case .malformedResponse: "malformed response: unparseable JSON, no access_token, oversized body"
+        case .batchFailed: "--users: at least one record failed (each failure is on its own line)"
         }
     }
 }

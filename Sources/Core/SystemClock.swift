@@ -13,6 +13,18 @@ package enum SystemClock {
         clock_gettime(CLOCK_REALTIME, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
+
+    /// Seconds on a clock that never jumps, for deadlines and rates.
+    package static func monotonic() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// `30 s`, `0.5 s`: a duration as a person reads it.
+    package static func describe(seconds: Double) -> String {
+        seconds == seconds.rounded() && seconds < 1e9 ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
 }
 
 package enum ProcessEnvironment {

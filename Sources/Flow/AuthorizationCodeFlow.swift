@@ -18,10 +18,12 @@ package struct AuthorizationCodeFlow {
         self.random = random
     }
 
-    package func run() throws(Failure) -> FlowResult {
-        let metadata = try discover()
-        let (authorizeURL, tokenURL) = try endpoints(metadata)
-        try checkPKCESupport(metadata)
+    package func run(at endpoints: ServerEndpoints) throws(Failure) -> FlowResult {
+        guard let authorizeURL = endpoints.authorize else {
+            throw Failure(.malformedResponse, "no authorization endpoint", at: options.issuer)
+        }
+        let metadata = endpoints.metadata
+        let tokenURL = endpoints.token
 
         // 1. Steps before the authorization request (a JSON login API, say).
         for (index, step) in options.steps.enumerated() {
@@ -52,17 +54,6 @@ package struct AuthorizationCodeFlow {
 
     /// The issuer the answers must come from: `--expect-iss`, else `--issuer`.
     var expectedIssuer: String? { options.expectIss ?? options.issuer }
-
-    /// Flags win over discovery for each endpoint.
-    func endpoints(_ metadata: ServerMetadata?) throws(Failure) -> (authorize: String, token: String) {
-        guard let authorize = options.authorizeURL ?? metadata?.authorizationEndpoint else {
-            throw Failure(.malformedResponse, "the discovery document names no authorization_endpoint", at: options.issuer)
-        }
-        guard let token = options.tokenURL ?? metadata?.tokenEndpoint else {
-            throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: options.issuer)
-        }
-        return (authorize, token)
-    }
 
     func walk(_ authorization: AuthorizationRequest, from authorizeURL: String) throws(Failure) -> AuthorizationAnswer {
         guard let redirect = URIReference(options.redirectURI) else {
@@ -96,8 +87,8 @@ package struct AuthorizationCodeFlow {
     }
 
     func redeem(_ code: String, verifier: String?, at tokenURL: String, nonce: String?) throws(Failure) -> TokenResponse {
-        let request = TokenRequest(tokenURL: tokenURL, code: code, redirectURI: options.redirectURI, codeVerifier: verifier,
-                                   clientID: options.clientID, clientSecret: options.clientSecret, authMethod: options.authMethod)
+        let request = TokenRequest(tokenURL: tokenURL, grant: .authorizationCode(code: code, redirectURI: options.redirectURI, verifier: verifier),
+                                   client: ClientCredentials(id: options.clientID, secret: options.clientSecret, method: options.authMethod))
         let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
         let response = try client.send(request.httpRequest(headers: []), purpose: "token request", useCookies: false)
         let token = try TokenResponse(response, at: place)
@@ -111,29 +102,6 @@ package struct AuthorizationCodeFlow {
             client.trace.info("id_token claims checked: iss, aud, exp, nonce")
         }
         return token
-    }
-
-    /// OIDC Discovery, then RFC 8414, for `--issuer`.
-    func discover() throws(Failure) -> ServerMetadata? {
-        guard let issuer = options.issuer else { return nil }
-        var lastStatus = 0
-        for url in ServerMetadata.candidateURLs(issuer: issuer) {
-            let response = try client.send(HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]),
-                                           purpose: "discovery", useCookies: false)
-            if response.isSuccess {
-                return try ServerMetadata(json: response.body, expectedIssuer: issuer, at: url)
-            }
-            lastStatus = response.status
-        }
-        throw Failure(.malformedResponse, "no discovery document (last answer \(lastStatus))", at: issuer,
-                      hint: "Give --authorize-url and --token-url instead.")
-    }
-
-    /// A server that does not list S256 would reject or ignore our challenge.
-    func checkPKCESupport(_ metadata: ServerMetadata?) throws(Failure) {
-        guard options.pkce == .s256, let methods = metadata?.codeChallengeMethods, !methods.contains("S256") else { return }
-        throw Failure(.usage, "the server's metadata does not list PKCE method S256 (it lists: \(methods.isEmpty ? "none" : methods.joined(separator: ", ")))",
-                      at: options.issuer, hint: "Pass --pkce plain or --pkce off if that is what the server expects.")
     }
 
     func runStep(_ step: Step, number: Int) throws(Failure) {

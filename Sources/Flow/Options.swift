@@ -20,11 +20,24 @@ package struct Options: Equatable, Sendable {
     package var responseMode: ResponseMode?
     package var method: AuthorizationMethod = .post
     package var form: [NameValue] = []
+    /// `--totp-secret`, as given (base32 or an otpauth:// URI).
+    package var totpSecret: String?
+    package var totpField: String?
+    /// `--trust-origin`s, each `scheme://host[:port]` in lower case.
+    package var trustOrigins: [String] = []
     package var submit: SubmitChoice?
     package var steps: [Step] = []
     package var maxHops = 10
     package var print: PrintField = .json
     package var verbosity: Verbosity = .normal
+    package var refreshToken: String?
+    package var cache = false
+    package var cacheDir: String?
+    package var minTTL = 60
+    package var forget = false
+    package var users: String?
+    package var parallel = 8
+    package var shard: Shard?
     package var headers: [HTTPHeader] = []
     package var connectTo: [String] = []
     package var cacert: String?
@@ -40,19 +53,33 @@ package struct Options: Equatable, Sendable {
     package init() {}
 }
 
-
-
-
-
 package enum PrintField: String, Sendable, Equatable, CaseIterable {
     case json
     case accessToken = "access_token"
     case idToken = "id_token"
     case refreshToken = "refresh_token"
+    case header
+    case expiresAt = "expires_at"
+    case execCredential = "exec-credential"
     case code
+}
+
+/// `--shard K/N`: this machine takes records K, K+N, K+2N… (1-based).
+package struct Shard: Equatable, Sendable {
+    package var index: Int
+    package var count: Int
+
+    package init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Whether record `number` (1 = the first) is this shard's.
+    package func takes(_ number: Int) -> Bool {
+        (number - 1) % count == index - 1
+    }
 }
 
 package enum Verbosity: Sendable, Equatable {
     case quiet, normal, verbose
 }
-

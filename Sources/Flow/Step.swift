@@ -5,11 +5,11 @@ import Walk
 
 /// A `--step 'METHOD URL [BODY]'` request sent before the authorization request.
 package struct Step: Equatable, Sendable {
-    var method: String
+    var method: HTTPMethod
     var url: String
     var body: String?
 
-    package init(method: String, url: String, body: String?) {
+    package init(method: HTTPMethod, url: String, body: String?) {
         self.method = method
         self.url = url
         self.body = body

@@ -16,14 +16,18 @@ package final class CurlTransport: Transport {
     private let settings: TransportSettings
 
     package init(settings: TransportSettings) throws(Failure) {
-        // Once per process; idempotent, and this program is single-threaded.
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        _ = Self.globalSetUp
         guard let handle = curl_easy_init() else {
             throw Failure(.network, "libcurl could not be initialised")
         }
         self.handle = handle
         self.settings = settings
     }
+
+    /// curl_global_init is not thread-safe and must run once, before any
+    /// handle: a static let runs its initialiser exactly once, under a lock,
+    /// however many flows start at the same time.
+    private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
     deinit {
         curl_easy_cleanup(handle)
@@ -104,7 +108,7 @@ package final class CurlTransport: Transport {
             ac_setopt_long(handle, CURLOPT_NOBODY, 1)
         default:
             if request.method != "POST" {
-                ac_setopt_string(handle, CURLOPT_CUSTOMREQUEST, cStrings.keep(request.method))
+                ac_setopt_string(handle, CURLOPT_CUSTOMREQUEST, cStrings.keep(request.method.rawValue))
             }
             let body = request.body ?? []
             ac_setopt_long(handle, CURLOPT_POST, 1)

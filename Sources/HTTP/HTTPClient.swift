@@ -10,6 +10,8 @@ package final class HTTPClient {
     let policy: SecurityPolicy
     package let trace: Trace
     let now: () -> Double
+    /// Run in order on every request (RequestAdapter.swift).
+    package var adapters: [RequestAdapter] = []
 
     package init(transport: Transport, cookies: CookieJar, extraHeaders: [HTTPHeader], policy: SecurityPolicy, trace: Trace, now: @escaping () -> Double) {
         self.transport = transport
@@ -38,9 +40,16 @@ package final class HTTPClient {
         if useCookies, let cookie = cookieHeader(for: request.url) {
             outgoing.headers.append(HTTPHeader("Cookie", cookie))
         }
+        for adapter in adapters { try adapter.adapt(&outgoing) }
         trace.request(outgoing, purpose: purpose)
-        let response = try transport.send(outgoing)
+        var response = try transport.send(outgoing)
         trace.response(response)
+        if let retry = adapters.first(where: { $0.shouldRetry(outgoing, after: response) }) {
+            try retry.adapt(&outgoing)
+            trace.request(outgoing, purpose: purpose + " (again)")
+            response = try transport.send(outgoing)
+            trace.response(response)
+        }
         let setCookies = response.headers.all(named: "Set-Cookie")
         if useCookies, !setCookies.isEmpty, let reference = URIReference(request.url), let scheme = reference.scheme, let host = reference.host {
             cookies.store(setCookies, scheme: scheme.lowercased(), host: host, path: reference.path.isEmpty ? "/" : reference.path, now: now())

@@ -122,6 +122,23 @@ package struct URIReference: Equatable, Sendable {
         }
     }
 
+    /// The `user:password` before `@`, if any.
+    package var userinfo: String? {
+        guard let authority, let at = authority.utf8.lastIndex(of: ASCII.at) else { return nil }
+        return String(authority[..<at])
+    }
+
+    /// The origin of an http(s) URL (RFC 6454 §4): scheme, host and port, in
+    /// lower case, the port written only when it is not the default, so two
+    /// origins compare as text. Nil for other schemes or without a host.
+    package var origin: String? {
+        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host, !host.isEmpty, let port = effectivePort else { return nil }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let isDefault = (scheme == "http" && port == 80) || (scheme == "https" && port == 443)
+        return "\(scheme)://\(shownHost)" + (isDefault ? "" : ":\(port)")
+    }
+
     /// RFC 3986 §5.2.2: this reference resolved against an absolute base.
     package func resolved(against base: URIReference) -> URIReference {
         if let scheme {

@@ -1,44 +1,31 @@
 import Core
 import HTTP
 
-/// The access token request of RFC 6749 §4.1.3, with the client
+/// A token request (RFC 6749 §4.1.3, §6) for any grant, with the client
 /// authentication chosen by `--auth-method` (§2.3.1).
 package struct TokenRequest: Sendable {
-    var tokenURL: String
-    var code: String
-    var redirectURI: String
-    var codeVerifier: String?
-    var clientID: String
-    var clientSecret: String?
-    var authMethod: ClientAuthMethod
+    package var tokenURL: String
+    package var grant: Grant
+    package var client: ClientCredentials
 
-    package init(tokenURL: String, code: String, redirectURI: String, codeVerifier: String?, clientID: String, clientSecret: String?, authMethod: ClientAuthMethod) {
+    package init(tokenURL: String, grant: Grant, client: ClientCredentials) {
         self.tokenURL = tokenURL
-        self.code = code
-        self.redirectURI = redirectURI
-        self.codeVerifier = codeVerifier
-        self.clientID = clientID
-        self.clientSecret = clientSecret
-        self.authMethod = authMethod
+        self.grant = grant
+        self.client = client
     }
 
     package func httpRequest(headers: [HTTPHeader]) -> HTTPRequest {
-        var fields = [
-            ("grant_type", "authorization_code"),
-            ("code", code),
-            ("redirect_uri", redirectURI),
-        ]
-        if let codeVerifier { fields.append(("code_verifier", codeVerifier)) }
+        var fields = grant.fields
         var allHeaders = headers
         allHeaders.append(HTTPHeader("Accept", "application/json"))
-        switch authMethod {
+        switch client.method {
         case .clientSecretBasic:
-            allHeaders.append(HTTPHeader("Authorization", Self.basicAuthorization(clientID: clientID, secret: clientSecret ?? "")))
+            allHeaders.append(HTTPHeader("Authorization", Self.basicAuthorization(clientID: client.id, secret: client.secret ?? "")))
         case .clientSecretPost:
-            fields.append(("client_id", clientID))
-            fields.append(("client_secret", clientSecret ?? ""))
+            fields.append(("client_id", client.id))
+            fields.append(("client_secret", client.secret ?? ""))
         case .none:
-            fields.append(("client_id", clientID))
+            fields.append(("client_id", client.id))
         }
         return .form(url: tokenURL, fields: fields, headers: allHeaders)
     }
@@ -46,7 +33,7 @@ package struct TokenRequest: Sendable {
     /// RFC 6749 §2.3.1: id and secret are each form-urlencoded, then joined
     /// with a colon and base64-encoded. Many clients skip the encoding step and
     /// break on secrets holding ':' or '%'.
-    static func basicAuthorization(clientID: String, secret: String) -> String {
+    package static func basicAuthorization(clientID: String, secret: String) -> String {
         let joined = FormEncoding.escape(clientID) + ":" + FormEncoding.escape(secret)
         return "Basic " + Base64URL.encodeStandard(Array(joined.utf8))
     }

@@ -42,12 +42,12 @@ package struct HTMLForm: Equatable, Sendable {
     /// resolves it ("" and "#" mean the page's URL).
     var action: String?
     /// "GET" or "POST"; anything else a browser also treats as GET.
-    var method: String
+    var method: HTTPMethod
     var id: String?
     var name: String?
     var fields: [HTMLField]
 
-    init(action: String? = nil, method: String = "GET", id: String? = nil, name: String? = nil, fields: [HTMLField] = []) {
+    init(action: String? = nil, method: HTTPMethod = .get, id: String? = nil, name: String? = nil, fields: [HTMLField] = []) {
         self.action = action
         self.method = method
         self.id = id

@@ -83,7 +83,7 @@ package struct HTMLFormBuilder {
             }
             current = nil
             guard forms.count < Self.maxForms else { return }
-            let method = tag["method"].map { HTMLCollapsedText.trim($0).uppercased() } == "POST" ? "POST" : "GET"
+            let method = tag["method"].map { HTMLCollapsedText.trim($0).uppercased() } == "POST" ? HTTPMethod.post : .get
             forms.append(HTMLForm(action: tag["action"], method: method, id: tag["id"], name: tag["name"]))
             formStarts.append(tag.offset)
             placed.append([])

@@ -74,6 +74,15 @@ struct ArgumentParserTests {
         "key": (readable, ["--cert", readable], readable),
         "timeout": ("2.5", [], "2.5"),
         "connect-timeout": ("0.25", [], "0.25"),
+        "totp-secret": ("JBSWY3DPEHPK3PXP", [], "JBSWY3DPEHPK3PXP"),
+        "totp-field": ("otp", ["--totp-secret", "JBSWY3DPEHPK3PXP"], "otp"),
+        "trust-origin": ("HTTPS://Login.Example:443/", [], "https://login.example"),
+        "refresh-token": ("rt-1", [], "rt-1"),
+        "cache-dir": ("/tmp/x", [], "/tmp/x"),
+        "min-ttl": ("300", ["--cache"], "300"),
+        "users": ("users.csv", [], "users.csv"),
+        "parallel": ("16", ["--users", "-"], "16"),
+        "shard": ("2/4", ["--users", "-"], "2/4"),
     ]
 
     static func readBack(_ long: String, _ o: Options) -> String {
@@ -103,6 +112,15 @@ struct ArgumentParserTests {
         case "key": o.key ?? "nil"
         case "timeout": "\(o.timeout)"
         case "connect-timeout": "\(o.connectTimeout)"
+        case "totp-secret": o.totpSecret ?? "nil"
+        case "totp-field": o.totpField ?? "nil"
+        case "trust-origin": o.trustOrigins.joined(separator: ",")
+        case "refresh-token": o.refreshToken ?? "nil"
+        case "cache-dir": o.cacheDir ?? "nil"
+        case "min-ttl": "\(o.minTTL)"
+        case "users": o.users ?? "nil"
+        case "parallel": "\(o.parallel)"
+        case "shard": o.shard.map { "\($0.index)/\($0.count)" } ?? "nil"
         default: "unknown option \(long)"
         }
     }
@@ -300,7 +318,7 @@ extension ArgumentParserTests {
              "invalid value 'basic' for '--auth-method': expected one of client_secret_basic, client_secret_post, none"),
             (with("--response-mode", "web_message"), "invalid value 'web_message' for '--response-mode': expected one of query, fragment, form_post"),
             (with("--method", "PUT"), "invalid value 'PUT' for '--method': expected one of POST, GET"),
-            (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, code"),
+            (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, header, expires_at, exec-credential, code"),
             (with("--timeout", "0"), "invalid value '0' for '--timeout': \(seconds)"),
             (with("--timeout", "-1"), "invalid value '-1' for '--timeout': \(seconds)"),
             (with("--timeout", "abc"), "invalid value 'abc' for '--timeout': \(seconds)"),

@@ -10,19 +10,22 @@ import TestSupport
 struct HelpTests {
     @Test(arguments: OptionSpec.all)
     func everyOptionIsDocumented(spec: OptionSpec) {
-        let text = Help.text
-        let names = (spec.short.map { "-\($0), " } ?? "    ") + spec.display
-        #expect(text.contains("  " + names))
-        #expect(text.contains(spec.help))
+        let entry = Help.entry(spec)
+        #expect(Help.text.contains(entry))
+        #expect(entry.hasPrefix("  " + (spec.short.map { "-\($0), " } ?? "    ") + spec.display))
+        // The help text, wrapped, reads back word for word.
+        #expect(entry.dropFirst(Help.helpColumn).split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+                    .hasSuffix(spec.help))
     }
 
     @Test(arguments: ExitCode.allCases)
     func everyExitCodeIsDocumented(code: ExitCode) {
-        #expect(Help.text.contains("\n  \(code.rawValue)  \(code.summary)\n"))
+        let entry = "\n  \(code.rawValue)  " + Help.wrap(code.summary, width: Help.width - 5).joined(separator: "\n     ") + "\n"
+        #expect(Help.text.contains(entry))
     }
 
     @Test(arguments: [(ExitCode.success, 0), (.usage, 2), (.network, 3), (.authorizationError, 4), (.securityCheck, 5),
-                      (.noAuthorizationResponse, 6), (.tokenEndpoint, 7), (.malformedResponse, 8)] as [(ExitCode, Int32)])
+                      (.noAuthorizationResponse, 6), (.tokenEndpoint, 7), (.malformedResponse, 8), (.outputFailed, 1), (.batchFailed, 9)] as [(ExitCode, Int32)])
     func exitCodesNeverRenumber(code: ExitCode, value: Int32) {
         #expect(code.rawValue == value)
     }
@@ -49,6 +52,12 @@ struct HelpTests {
     ])
     func environmentNames(long: String, expected: String) throws {
         #expect(try #require(OptionSpec.named(long)).environmentName == expected)
+    }
+
+    @Test func everyLineFitsIn80Columns() {
+        for line in Help.text.split(separator: "\n") {
+            #expect(line.count <= 80, "\(line)")
+        }
     }
 
     @Test func optionNamesAreUnique() {

@@ -18,8 +18,9 @@ struct TokenRequestTests {
 
     static func request(_ method: ClientAuthMethod, verifier: String? = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
                         secret: String? = "p@ss:w/rd+ =%&") -> HTTPRequest {
-        TokenRequest(tokenURL: "https://as.example/token?x=1", code: "c/o+d e=", redirectURI: "http://127.0.0.1:8765/cb",
-                     codeVerifier: verifier, clientID: "weird:app id", clientSecret: secret, authMethod: method)
+        TokenRequest(tokenURL: "https://as.example/token?x=1",
+                     grant: .authorizationCode(code: "c/o+d e=", redirectURI: "http://127.0.0.1:8765/cb", verifier: verifier),
+                     client: ClientCredentials(id: "weird:app id", secret: secret, method: method))
             .httpRequest(headers: [HTTPHeader("X-Trace", "1")])
     }
 
@@ -67,9 +68,19 @@ struct TokenRequestTests {
     /// The redirect_uri goes out byte-for-byte as given (after form encoding).
     @Test(arguments: ["http://127.0.0.1:8765/cb", "com.example.app:/cb", "https://App.Example:443/cb/?a=b&c=%20"])
     func redirectURIRoundTrips(uri: String) throws {
-        let request = TokenRequest(tokenURL: "https://as.example/token", code: "c", redirectURI: uri, codeVerifier: nil,
-                                   clientID: "app", clientSecret: nil, authMethod: .none).httpRequest(headers: [])
+        let request = TokenRequest(tokenURL: "https://as.example/token", grant: .authorizationCode(code: "c", redirectURI: uri, verifier: nil),
+                                   client: ClientCredentials(id: "app", secret: nil, method: .none)).httpRequest(headers: [])
         let fields = FormEncoding.decode(String(decoding: try #require(request.body), as: UTF8.self))
         #expect(fields.first { $0.0 == "redirect_uri" }?.1 == uri)
+    }
+
+    /// RFC 6749 §6: the refresh grant carries the token and, if given, a
+    /// narrower scope, with the same client authentication as the code.
+    @Test(arguments: [(nil, "grant_type=refresh_token&refresh_token=r%2Ft+1&client_id=app"),
+                      ("openid", "grant_type=refresh_token&refresh_token=r%2Ft+1&scope=openid&client_id=app")] as [(String?, String)])
+    func refreshGrant(scope: String?, expected: String) throws {
+        let request = TokenRequest(tokenURL: "https://as.example/token", grant: .refreshToken("r/t 1", scope: scope),
+                                   client: ClientCredentials(id: "app", secret: nil, method: .none)).httpRequest(headers: [])
+        #expect(String(decoding: try #require(request.body), as: UTF8.self) == expected)
     }
 }

@@ -1,0 +1,52 @@
+import Core
+import HTTP
+import OAuth
+
+/// Where the flow goes: the endpoints from the flags, else from the issuer's
+/// metadata (OIDC Discovery 1.0 §4, then RFC 8414 §3). Resolved once per
+/// process: a batch of flows shares it.
+package struct ServerEndpoints: Sendable {
+    /// Nil for `--refresh-token` with endpoints given by hand.
+    package var authorize: String?
+    package var token: String
+    package var metadata: ServerMetadata?
+
+    /// Flags win over discovery for each endpoint; discovery happens only
+    /// with `--issuer`.
+    package static func resolve(_ options: Options, client: HTTPClient) throws(Failure) -> ServerEndpoints {
+        let metadata = try discover(options, client: client)
+        let authorize = options.authorizeURL ?? metadata?.authorizationEndpoint
+        if authorize == nil && options.refreshToken == nil {
+            throw Failure(.malformedResponse, "the discovery document names no authorization_endpoint", at: options.issuer)
+        }
+        guard let token = options.tokenURL ?? metadata?.tokenEndpoint else {
+            throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: options.issuer)
+        }
+        try checkPKCESupport(options, metadata)
+        return ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
+    }
+
+    static func discover(_ options: Options, client: HTTPClient) throws(Failure) -> ServerMetadata? {
+        guard let issuer = options.issuer else { return nil }
+        var lastStatus = 0
+        for url in ServerMetadata.candidateURLs(issuer: issuer) {
+            let response = try client.send(HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json")]),
+                                           purpose: "discovery", useCookies: false)
+            if response.isSuccess {
+                return try ServerMetadata(json: response.body, expectedIssuer: issuer, at: url)
+            }
+            lastStatus = response.status
+        }
+        throw Failure(.malformedResponse, "no discovery document (last answer \(lastStatus))", at: issuer,
+                      hint: "Give --authorize-url and --token-url instead.")
+    }
+
+    /// A server that does not list our PKCE method would reject or ignore
+    /// the challenge: a usage error before any request of the flow.
+    static func checkPKCESupport(_ options: Options, _ metadata: ServerMetadata?) throws(Failure) {
+        guard options.refreshToken == nil, options.pkce != .off,
+              let methods = metadata?.codeChallengeMethods, !methods.contains(options.pkce.rawValue) else { return }
+        throw Failure(.usage, "the server's metadata does not list PKCE method \(options.pkce.rawValue) (it lists: \(methods.isEmpty ? "none" : methods.joined(separator: ", ")))",
+                      at: options.issuer, hint: "Pass --pkce \(methods.contains("S256") ? "S256" : methods.contains("plain") ? "plain" : "off") if that is what the server expects.")
+    }
+}

@@ -1,0 +1,57 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+
+/// One flow and everything it owns: settings, transport and connections,
+/// cookie jar, redactor and where its trace goes. Nothing is shared with
+/// another flow, so a batch runs many of these at once in one process.
+package final class TokenFlow {
+    package let options: Options
+    package let redactor: Redactor
+    package let client: HTTPClient
+    let console: Console
+
+    package init(options: Options, console: Console, transport: Transport) {
+        self.options = options
+        self.console = console
+        redactor = Redactor()
+        Self.rememberSecrets(of: options, in: redactor)
+        let trace = Trace(enabled: options.verbosity == .verbose, redactor: redactor, console: console)
+        client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: options.headers,
+                            policy: SecurityPolicy(allowHTTP: options.allowHTTP), trace: trace, now: SystemClock.now)
+    }
+
+    /// The transport settings a run's flags ask for.
+    package static func transportSettings(_ options: Options) -> TransportSettings {
+        var settings = TransportSettings()
+        settings.timeout = options.timeout
+        settings.connectTimeout = options.connectTimeout
+        settings.cacert = options.cacert
+        settings.insecure = options.insecure
+        settings.cert = options.cert
+        settings.key = options.key
+        settings.connectTo = options.connectTo
+        return settings
+    }
+
+    /// Every secret the run knows before it starts.
+    static func rememberSecrets(of options: Options, in redactor: Redactor) {
+        redactor.remember(options.clientSecret)
+        redactor.remember(options.refreshToken)
+        for field in options.form where Redactor.isSecretName(field.name) { redactor.remember(field.value) }
+    }
+
+    /// The endpoints, discovered through this flow's own connection.
+    package func endpoints() throws(Failure) -> ServerEndpoints {
+        try ServerEndpoints.resolve(options, client: client)
+    }
+
+    /// The grant the settings ask for, at endpoints resolved before (a
+    /// batch resolves them once) or now.
+    package func run(at endpoints: ServerEndpoints? = nil) throws(Failure) -> FlowResult {
+        let resolved: ServerEndpoints
+        if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
+        return try AuthorizationCodeFlow(options: options, client: client).run(at: resolved)
+    }
+}
