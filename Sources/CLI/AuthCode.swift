@@ -40,7 +40,8 @@ package enum AuthCode {
             let flow = TokenFlow(options: options, console: console, transport: chosen)
             redactor = flow.redactor
             let result = try flow.run()
-            console.writeOut(try ResultPrinter.output(result, field: options.print))
+            let output = try ResultPrinter.output(result, field: options.print)
+            guard console.deliver(output) else { throw OutputFailure.failure(for: result) }
             return .success
         } catch {
             console.writeErr(redactor.scrub(error.line) + "\n")

@@ -9,6 +9,17 @@ import Darwin
 package protocol Console: AnyObject {
     func writeOut(_ text: String)
     func writeErr(_ text: String)
+    /// Writes the result to stdout and says whether all of it got there: a
+    /// closed pipe or a full disk after a code was redeemed must be said
+    /// (exit 1), since the tokens bought with it are lost.
+    func deliver(_ text: String) -> Bool
+}
+
+extension Console {
+    package func deliver(_ text: String) -> Bool {
+        writeOut(text)
+        return true
+    }
 }
 
 /// Writes straight to file descriptors 1 and 2 with write(2): unbuffered, so
@@ -18,8 +29,12 @@ package final class StandardConsole: Console {
 
     package func writeOut(_ text: String) { Self.write(text, to: 1) }
     package func writeErr(_ text: String) { Self.write(text, to: 2) }
+    package func deliver(_ text: String) -> Bool { Self.write(text, to: 1) }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// False when a byte could not be written: EPIPE once SIGPIPE is
+    /// ignored (`AuthCode.runProcess`), ENOSPC, EBADF for a closed descriptor.
+    @discardableResult
+    private static func write(_ text: String, to descriptor: Int32) -> Bool {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
@@ -31,9 +46,10 @@ package final class StandardConsole: Console {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return // a closed pipe (| head): nothing more can be said
+                return false // a closed pipe (| head), a full disk
             }
             bytes = bytes.dropFirst(written)
         }
+        return true
     }
 }

@@ -27,8 +27,12 @@ struct RunResult: Sendable, CustomStringConvertible {
 /// Runs `authcode` as a user would: a clean environment (PATH, HOME and `env`
 /// only), stdin from `stdin` or /dev/null, both pipes drained concurrently, killed
 /// (and the test failed) after `timeout` seconds so a hang never blocks the suite.
+/// `closedStdout`: stdout is a pipe nobody reads (its read end closed before
+/// the start), as after `authcode … | head -c0`; stdout is then "".
+/// `shell`: run through `/bin/sh -c SHELL BINARY ARGUMENTS…` (so `"$0" "$@"`
+/// is authcode as asked), for bytes a Swift String cannot hold.
 func run(_ arguments: [String], env: [String: String] = [:], stdin: String? = nil, timeout: Double = 30,
-         sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
+         closedStdout: Bool = false, shell: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
     let binary: String
     switch Paths.binary {
     case .success(let path): binary = path
@@ -38,14 +42,28 @@ func run(_ arguments: [String], env: [String: String] = [:], stdin: String? = ni
     defer { Task { await RunGate.shared.leave() } }
 
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
+    if let shell {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", shell, binary] + arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+    }
     let inherited = ProcessInfo.processInfo.environment
     var environment = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin", "HOME": inherited["HOME"] ?? "/tmp"]
     environment.merge(env) { _, new in new }
     process.environment = environment
     let stdoutPipe = Pipe(), stderrPipe = Pipe()
-    process.standardOutput = stdoutPipe
+    if closedStdout {
+        // The read end is closed before any child starts, so no reader is left.
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw HarnessError("pipe failed") }
+        close(ends[0])
+        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        try stdoutPipe.fileHandleForWriting.close()
+    } else {
+        process.standardOutput = stdoutPipe
+    }
     process.standardError = stderrPipe
     let stdinPipe: Pipe?
     if stdin != nil {
