@@ -11,6 +11,8 @@ package final class TokenFlow {
     package let redactor: Redactor
     package let client: HTTPClient
     let console: Console
+    /// Who may receive credentials; grows by the discovered endpoints.
+    let origins: OriginPolicy
 
     package init(options: Options, console: Console, transport: Transport) {
         self.options = options
@@ -19,7 +21,9 @@ package final class TokenFlow {
         Self.rememberSecrets(of: options, in: redactor)
         let trace = Trace(enabled: options.verbosity == .verbose, redactor: redactor, console: console)
         client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: options.headers,
-                            policy: SecurityPolicy(allowHTTP: options.allowHTTP), trace: trace, now: SystemClock.now)
+                            policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo), trace: trace, now: SystemClock.now)
+        origins = OriginPolicy(trusting: TrustedOrigins.given(by: options), userHeaders: options.headers, trace: trace)
+        client.adapters.append(origins)
     }
 
     /// The transport settings a run's flags ask for.
@@ -52,6 +56,7 @@ package final class TokenFlow {
     package func run(at endpoints: ServerEndpoints? = nil) throws(Failure) -> FlowResult {
         let resolved: ServerEndpoints
         if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
+        origins.trust(TrustedOrigins.named(by: resolved))
         return try AuthorizationCodeFlow(options: options, client: client).run(at: resolved)
     }
 }

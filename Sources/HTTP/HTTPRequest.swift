@@ -7,6 +7,9 @@ package struct HTTPRequest: Equatable, Sendable {
     package var url: String
     package var headers: [HTTPHeader]
     package var body: [UInt8]?
+    /// The user's credential this request carries, if any: it may go only
+    /// to a trusted origin (OriginPolicy.swift).
+    package var credential: CarriedCredential?
 
     package init(method: HTTPMethod, url: String, headers: [HTTPHeader] = [], body: [UInt8]? = nil) {
         self.method = method

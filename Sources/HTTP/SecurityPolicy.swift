@@ -5,9 +5,14 @@ import Core
 /// before every request, so a redirect from https down to http is refused too.
 package struct SecurityPolicy: Sendable {
     var allowHTTP: Bool
+    /// `--connect-to` entries: plain http is only for a connection that stays
+    /// on this machine, so the host really connected to must be loopback
+    /// too, and no entry turns a name into "loopback".
+    var connectTo: [ConnectTo]
 
-    package init(allowHTTP: Bool) {
+    package init(allowHTTP: Bool, connectTo: [String] = []) {
         self.allowHTTP = allowHTTP
+        self.connectTo = connectTo.compactMap(ConnectTo.init)
     }
 
     func check(_ url: String) throws(Failure) {
@@ -22,9 +27,17 @@ package struct SecurityPolicy: Sendable {
         guard let host = reference.host, !host.isEmpty else {
             throw Failure(.noAuthorizationResponse, "a \(scheme) URL without a host cannot be fetched", at: ServerText.printable(reference.withoutQuery))
         }
-        if scheme == "http" && !allowHTTP && !Self.isLoopback(host) {
+        guard scheme == "http" && !allowHTTP else { return }
+        if !Self.isLoopback(host) {
             throw Failure(.securityCheck, "refusing plain http to '\(host)': secrets would travel unencrypted", at: reference.withoutQuery,
                           hint: "Use https, or pass --allow-http if this network is trusted.")
+        }
+        // libcurl takes the first CURLOPT_CONNECT_TO entry that matches.
+        if let entry = connectTo.first(where: { $0.applies(host: host, port: reference.effectivePort) }),
+           !Self.isLoopback(entry.destination(for: host)) {
+            let target = entry.destination(for: host)
+            throw Failure(.securityCheck, "refusing plain http to '\(host)': --connect-to sends it to '\(target)', which is not this machine",
+                          at: reference.withoutQuery, hint: "Use https, or pass --allow-http if this network is trusted.")
         }
     }
 

@@ -9,8 +9,13 @@ package struct ServerMetadata: Equatable, Sendable {
     package var tokenEndpoint: String?
     package var codeChallengeMethods: [String]?
     package var issParameterSupported: Bool
+    /// Every `*_endpoint` URL the metadata names (RFC 8414 §2): the origins
+    /// the issuer vouches for, trusted with credentials (OriginPolicy.swift).
+    package var namedEndpoints: [String] = []
 
-    init(issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, codeChallengeMethods: [String]?, issParameterSupported: Bool) {
+    init(issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, codeChallengeMethods: [String]?, issParameterSupported: Bool,
+         namedEndpoints: [String] = []) {
+        self.namedEndpoints = namedEndpoints
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
         self.tokenEndpoint = tokenEndpoint
@@ -57,5 +62,8 @@ package struct ServerMetadata: Equatable, Sendable {
                   tokenEndpoint: json["token_endpoint"]?.stringValue,
                   codeChallengeMethods: methods,
                   issParameterSupported: supported)
+        if case .object(let members) = json {
+            namedEndpoints = members.filter { $0.key.hasSuffix("_endpoint") }.compactMap(\.value.stringValue).sorted()
+        }
     }
 }

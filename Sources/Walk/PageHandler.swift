@@ -85,13 +85,17 @@ package final class PageHandler {
         let pairs = submission.fields.map { ($0.name, $0.value) }
         let pressed = submission.pressed.map { " pressing '\($0.label.isEmpty ? $0.value : $0.label)'" } ?? ""
         trace.info("form chosen: \(form.method) \(Walker.place(action.text))\(pressed); fields: \(trace.redactor.fields(pairs))")
+        var request: HTTPRequest
         if form.method == "POST" {
-            return .submit(.form(url: action.text, fields: pairs))
+            request = .form(url: action.text, fields: pairs)
+        } else {
+            // A GET form replaces the action's query with its fields (HTML §4.10.21.3).
+            var url = action
+            url.query = FormEncoding.encode(pairs)
+            request = HTTPRequest(method: "GET", url: url.text)
         }
-        // A GET form replaces the action's query with its fields (HTML §4.10.21.3).
-        var url = action
-        url.query = FormEncoding.encode(pairs)
-        return .submit(HTTPRequest(method: "GET", url: url.text))
+        if submission.carriesCredentials(from: formValues) { request.credential = .filledForm }
+        return .submit(request)
     }
 
     /// An absent, empty or `#` action means the page itself.

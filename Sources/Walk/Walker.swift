@@ -104,6 +104,8 @@ package final class Walker {
             var repeated = request
             repeated.url = target
             repeated.headers.removeAll { $0.name.lowercased() == "cookie" }
+            // The body is sent again: to an untrusted origin, never (OriginPolicy.swift).
+            repeated.credential = repeated.body?.isEmpty == false ? .replayedBody(status: status) : nil
             return repeated
         }
         return HTTPRequest(method: request.method == "HEAD" ? "HEAD" : "GET", url: target)

@@ -68,3 +68,49 @@ struct SecurityPolicyTests {
         }
     }
 }
+
+/// `--connect-to` never turns a name into "loopback": for plain http the
+/// host really connected to must be this machine too.
+struct ConnectToPolicyTests {
+    static let hint = "Use https, or pass --allow-http if this network is trusted."
+
+    @Test(arguments: [
+        // The entry that applies sends the connection off the machine.
+        ("http://127.0.0.1:8080/token", ["127.0.0.1:8080:evil.example:80"], "evil.example"),
+        ("http://localhost/token", [":80:10.0.0.5:"], "10.0.0.5"),
+        ("http://127.0.0.1:9/x", ["::[2001:db8::1]:9"], "2001:db8::1"),
+        // The first matching entry wins, as in libcurl.
+        ("http://127.0.0.1:8080/t", ["127.0.0.1:8080:evil.example:80", "127.0.0.1:8080:127.0.0.2:80"], "evil.example"),
+    ])
+    func refused(url: String, connectTo: [String], target: String) {
+        let place = URIReference(url)!.withoutQuery
+        let host = URIReference(url)!.host!
+        #expect(throws: Failure(.securityCheck, "refusing plain http to '\(host)': --connect-to sends it to '\(target)', which is not this machine",
+                                at: place, hint: Self.hint)) {
+            try SecurityPolicy(allowHTTP: false, connectTo: connectTo).check(url)
+        }
+    }
+
+    @Test(arguments: [
+        ("http://127.0.0.1:8080/t", ["127.0.0.1:8080:127.0.0.2:9000"]),   // loopback to loopback
+        ("http://127.0.0.1:8080/t", ["127.0.0.1:9090:evil.example:80"]),   // another port: does not apply
+        ("http://127.0.0.1:8080/t", ["other.example::evil.example:"]),     // another host
+        ("https://idp.example/t", ["idp.example:443:10.0.0.5:8443"]),      // https may go anywhere
+        ("http://127.0.0.1:8080/t", ["127.0.0.1:8080::9999"]),             // only the port changes
+    ])
+    func allowed(url: String, connectTo: [String]) throws {
+        try SecurityPolicy(allowHTTP: false, connectTo: connectTo).check(url)
+    }
+
+    /// The name is judged, never what --connect-to points it at.
+    @Test func aNameIsNotLoopbackBecauseItConnectsThere() {
+        #expect(throws: Failure(.securityCheck, "refusing plain http to 'idp.example': secrets would travel unencrypted",
+                                at: "http://idp.example/t", hint: Self.hint)) {
+            try SecurityPolicy(allowHTTP: false, connectTo: ["idp.example:80:127.0.0.1:8080"]).check("http://idp.example/t")
+        }
+    }
+
+    @Test func allowHTTPAllowsAnyTarget() throws {
+        try SecurityPolicy(allowHTTP: true, connectTo: ["127.0.0.1:8080:evil.example:80"]).check("http://127.0.0.1:8080/t")
+    }
+}

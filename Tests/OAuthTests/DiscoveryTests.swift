@@ -29,12 +29,15 @@ struct DiscoveryTests {
         let json = """
             {"issuer":"https://idp.example","authorization_endpoint":"https://idp.example/auth","token_endpoint":"https://idp.example/token",
              "code_challenge_methods_supported":["plain","S256",7],"authorization_response_iss_parameter_supported":true,
-             "jwks_uri":"https://idp.example/jwks","response_modes_supported":["query","fragment"]}
+             "jwks_uri":"https://idp.example/jwks","response_modes_supported":["query","fragment"],
+             "userinfo_endpoint":"https://api.idp.example/me","revocation_endpoint":7}
             """
         let metadata = try ServerMetadata(json: Array(json.utf8), expectedIssuer: "https://idp.example", at: Self.place)
+        // namedEndpoints: every *_endpoint string, trusted with credentials (OriginPolicy).
         #expect(metadata == ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: "https://idp.example/auth",
                                            tokenEndpoint: "https://idp.example/token", codeChallengeMethods: ["plain", "S256"],
-                                           issParameterSupported: true))
+                                           issParameterSupported: true,
+                                           namedEndpoints: ["https://api.idp.example/me", "https://idp.example/auth", "https://idp.example/token"]))
     }
 
     @Test(arguments: [

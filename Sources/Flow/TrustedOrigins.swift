@@ -1,0 +1,19 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+
+/// The origins trusted with credentials: those of the URLs the user gave
+/// (`--issuer`, `--authorize-url`, `--token-url`, each `--step`), of each
+/// `--trust-origin`, and of the endpoints the issuer's metadata names. Every
+/// other origin the walk passes through gets no `--form` value, no `-H`
+/// header, no replayed body (OriginPolicy.swift).
+enum TrustedOrigins {
+    static func given(by options: Options) -> [String] {
+        [options.issuer, options.authorizeURL, options.tokenURL].compactMap { $0 } + options.steps.map(\.url) + options.trustOrigins
+    }
+
+    static func named(by endpoints: ServerEndpoints) -> [String] {
+        [endpoints.authorize, endpoints.token].compactMap { $0 } + (endpoints.metadata?.namedEndpoints ?? [])
+    }
+}

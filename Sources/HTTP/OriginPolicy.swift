@@ -1,0 +1,58 @@
+import Core
+
+/// Credentials go only to trusted origins (RFC 6454 origins: scheme, host,
+/// port). The walk may pass through other origins, as a browser would, but
+/// what the user handed authcode for the login stays with the servers the
+/// user named: the same rule curl follows when a redirect leaves the origin
+/// (CVE-2018-1000007, CVE-2022-27774, CVE-2022-27776).
+///
+/// On every request to an untrusted origin it drops the `-H` headers and any
+/// `user:password@` in the URL, and refuses to send a request that carries a
+/// filled-in form or a replayed body (exit 6, naming the origin). The
+/// plain-http check of `SecurityPolicy` runs before this one, so an http
+/// hop to a remote host is exit 5 first.
+package final class OriginPolicy: RequestAdapter {
+    private(set) var trusted: Set<String> = []
+    /// The user's `-H` headers, exactly as `HTTPClient` adds them.
+    let userHeaders: [HTTPHeader]
+    let trace: Trace
+
+    package init(trusting urls: [String], userHeaders: [HTTPHeader], trace: Trace) {
+        self.userHeaders = userHeaders
+        self.trace = trace
+        trust(urls)
+    }
+
+    /// Adds the origin of each URL (an origin such as `https://a.example`
+    /// is a URL too); text with no http(s) origin is skipped.
+    package func trust(_ urls: [String]) {
+        for url in urls {
+            if let origin = URIReference(url)?.origin { trusted.insert(origin) }
+        }
+    }
+
+    package func isTrusted(_ url: String) -> Bool {
+        guard let origin = URIReference(url)?.origin else { return false }
+        return trusted.contains(origin)
+    }
+
+    package func adapt(_ request: inout HTTPRequest) throws(Failure) {
+        guard let reference = URIReference(request.url), let origin = reference.origin, !trusted.contains(origin) else { return }
+        if let credential = request.credential {
+            throw Failure(.noAuthorizationResponse, "refusing to send \(credential.description) to \(origin), which is not a trusted origin",
+                          at: reference.withoutQuery,
+                          hint: "Credentials go only to the origins of --issuer, --authorize-url, --token-url, --step and the discovered endpoints; if \(origin) is part of this login, pass --trust-origin \(origin).")
+        }
+        let before = request.headers.count
+        request.headers.removeAll { userHeaders.contains($0) }
+        if request.headers.count < before {
+            trace.info("not sending the -H headers to \(origin): not a trusted origin")
+        }
+        if reference.userinfo != nil {
+            var stripped = reference
+            stripped.authority = reference.authority.map { String($0[$0.index(after: $0.lastIndex(of: "@")!)...]) }
+            request.url = stripped.text
+            trace.info("not sending the URL's user:password to \(origin): not a trusted origin")
+        }
+    }
+}
