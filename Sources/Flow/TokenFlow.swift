@@ -13,6 +13,8 @@ package final class TokenFlow {
     let console: Console
     /// Who may receive credentials; grows by the discovered endpoints.
     let origins: OriginPolicy
+    /// Nothing of this flow fetches the redirect_uri (nil without one: a refresh).
+    let redirectGuard: RedirectURIGuard?
 
     package init(options: Options, console: Console, transport: Transport) {
         self.options = options
@@ -23,6 +25,8 @@ package final class TokenFlow {
         client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: options.headers,
                             policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo), trace: trace, now: SystemClock.now)
         origins = OriginPolicy(trusting: TrustedOrigins.given(by: options), userHeaders: options.headers, trace: trace)
+        redirectGuard = URIReference(options.redirectURI).map { RedirectURIGuard(RedirectTarget($0)) }
+        if let redirectGuard { client.adapters.append(redirectGuard) }
         client.adapters.append(origins)
     }
 
@@ -57,6 +61,8 @@ package final class TokenFlow {
         let resolved: ServerEndpoints
         if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
         origins.trust(TrustedOrigins.named(by: resolved))
+        try redirectGuard?.refuseEndpoints([("authorization endpoint", resolved.authorize), ("token endpoint", resolved.token)]
+                                           + options.steps.map { ("--step URL", $0.url) })
         return try AuthorizationCodeFlow(options: options, client: client).run(at: resolved)
     }
 }

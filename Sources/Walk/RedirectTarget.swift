@@ -2,8 +2,11 @@ import Core
 import HTTP
 
 /// Decides whether a URL is the client's redirect_uri, which authcode must
-/// never fetch (ARCHITECTURE.md "The walk"): same scheme, host and port (case-insensitive
-/// scheme and host, default ports equal) and the same path.
+/// never fetch (ARCHITECTURE.md "The walk"): the same scheme, host, port and
+/// path once both are normalised (URIReference+Equivalence.swift: case of
+/// scheme and host, default ports, percent-encoding of unreserved
+/// characters, dot segments). Query, fragment and userinfo do not matter:
+/// whatever follows the path, the request would reach the same listener.
 package struct RedirectTarget: Sendable {
     let uri: URIReference
 
@@ -11,14 +14,14 @@ package struct RedirectTarget: Sendable {
         self.uri = uri
     }
 
-    func matches(_ candidate: URIReference) -> Bool {
+    package func matches(_ candidate: URIReference) -> Bool {
         guard candidate.scheme?.lowercased() == uri.scheme?.lowercased() else { return false }
-        guard candidate.host == uri.host, candidate.effectivePort == uri.effectivePort else { return false }
-        return Self.normalisedPath(candidate) == Self.normalisedPath(uri)
+        guard candidate.comparableHost == uri.comparableHost, candidate.effectivePort == uri.effectivePort else { return false }
+        return candidate.comparablePath == uri.comparablePath
     }
 
-    /// An empty path means `/` for http(s) URLs (RFC 9110 §4.2.3).
-    private static func normalisedPath(_ reference: URIReference) -> String {
-        reference.authority != nil && reference.path.isEmpty ? "/" : reference.path
+    /// `matches` for a URL given as text; text that is no URI never matches.
+    package func matches(_ url: String) -> Bool {
+        URIReference(url).map(matches) ?? false
     }
 }

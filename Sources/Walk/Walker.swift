@@ -35,6 +35,7 @@ package final class Walker {
                 client.trace.info("redirect_uri reached by \(request.method) \(client.trace.redactor.url(request.url)); not fetched")
                 return .redirect(destination)
             }
+            try AnswerGuard.check(request, state: state)
             let key = "\(request.method) \(request.url)\n\(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")\n\(client.cookieHeader(for: request.url) ?? "")"
             guard seen.insert(key).inserted else {
                 throw Failure(.noAuthorizationResponse, "redirect loop: the same \(request.method) came round again with the same cookies", at: Self.place(request.url))
@@ -53,6 +54,9 @@ package final class Walker {
                 }
                 next = Self.follow(response.status, to: destination.text, from: request)
                 client.trace.info("\(request.method) \(Self.place(request.url)) (\(response.status) → \(client.trace.redactor.url(destination.text)))")
+            } else if response.isSuccess, let answer = try AnswerGuard.inspect(response, at: request.url, target: target, state: state) {
+                client.trace.info("redirect_uri reached by the page's refresh; not fetched")
+                return answer
             } else if response.isSuccess && PageHandler.isHTML(response) {
                 switch try pages.handle(response, at: request.url) {
                 case .answer(let answer):

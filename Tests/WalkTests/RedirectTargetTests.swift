@@ -53,6 +53,28 @@ struct RedirectTargetTests {
         // IPv6 loopback.
         ("http://[::1]:8765/cb", "http://[::1]:8765/cb?code=1", true),
         ("http://[::1]:8765/cb", "http://[::1]:8766/cb?code=1", false),
+        // RFC 3986 §6.2.2: percent-encoded unreserved characters are the characters.
+        ("http://127.0.0.1:8765/callback", "http://127.0.0.1:8765/%63allback?code=1", true),
+        ("http://127.0.0.1:8765/callback", "http://127.0.0.1:8765/%63%61%6C%6c%62%61%63%6B", true),
+        ("http://127.0.0.1:8765/cb~x", "http://127.0.0.1:8765/cb%7Ex", true),
+        ("http://127.0.0.1:8765/cb%7ex", "http://127.0.0.1:8765/cb~x", true),
+        ("http://%31%32%37.0.0.1:8765/cb", "http://127.0.0.1:8765/cb", true),
+        ("https://app.example/cb", "https://%41pp.example/cb?code=1", true),
+        // Reserved characters stay encoded, whatever the hex case.
+        ("https://app.example/a%2Fb", "https://app.example/a%2fb?code=1", true),
+        ("https://app.example/a%2Fb", "https://app.example/a/b?code=1", false),
+        // Dot segments, also when encoded.
+        ("http://127.0.0.1:8765/callback", "http://127.0.0.1:8765/x/../callback", true),
+        ("http://127.0.0.1:8765/callback", "http://127.0.0.1:8765/./callback?code=1", true),
+        ("http://127.0.0.1:8765/callback", "http://127.0.0.1:8765/x/%2E%2E/callback", true),
+        ("http://127.0.0.1:8765/callback", "http://127.0.0.1:8765/x/%2e./callback", true),
+        ("http://127.0.0.1:8765/a/../callback", "http://127.0.0.1:8765/callback", true),
+        // A trailing dot on the host is the same host.
+        ("http://localhost:8765/cb", "http://localhost.:8765/cb?code=1", true),
+        ("https://app.example/cb", "https://app.example./cb", true),
+        // Default port written out, upper-case scheme, encoded path, all at once.
+        ("http://127.0.0.1/cb", "HTTP://127.0.0.1:80/%63b/./?code=1", false),
+        ("http://127.0.0.1/cb/", "HTTP://127.0.0.1:80/%63b/./?code=1", true),
     ]
 
     @Test(arguments: cases)
