@@ -35,12 +35,13 @@ package struct AuthorizationCodeFlow {
         let authorization = AuthorizationRequest(clientID: options.clientID, redirectURI: options.redirectURI, scope: options.scope,
                                                  pkce: options.pkce, responseMode: options.responseMode, extra: options.params, random: random)
         client.trace.redactor.remember(authorization.pkce.verifier)
+        client.trace.redactor.remember(authorization.state)
 
         // 3. The walk to the redirect_uri, which is never fetched.
         let answer = try walk(authorization, from: authorizeURL)
 
         // 4. The authorization response (§4.1.2) and its checks.
-        let (code, response) = try verify(answer, for: authorization, metadata: metadata)
+        let (code, response) = try verify(answer, for: authorization, metadata: metadata, authorizeURL: authorizeURL)
         let verifier = options.pkce == .off ? nil : authorization.pkce.verifier
         if options.print == .code {
             return .code(UnredeemedCode(code: code, state: response.state, iss: response.iss, verifier: verifier, redirectURI: options.redirectURI))
@@ -67,7 +68,7 @@ package struct AuthorizationCodeFlow {
 
     /// Reads the answer and checks it; returns the code only if it may be redeemed.
     func verify(_ answer: AuthorizationAnswer, for authorization: AuthorizationRequest,
-                metadata: ServerMetadata?) throws(Failure) -> (code: String, response: AuthorizationResponse) {
+                metadata: ServerMetadata?, authorizeURL: String? = nil) throws(Failure) -> (code: String, response: AuthorizationResponse) {
         let response: AuthorizationResponse
         let place: String
         switch answer {
@@ -80,7 +81,7 @@ package struct AuthorizationCodeFlow {
         }
         client.trace.redactor.remember(response.code)
         let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: expectedIssuer,
-                                    issRequired: metadata?.issParameterSupported ?? false)
+                                    issRequired: metadata?.issParameterSupported ?? false, authorizationEndpoint: authorizeURL)
         let code = try checks.verify(response, at: place)
         client.trace.info("authorization response checked: state matches" + (response.iss.map { ", iss '\($0)'" } ?? ""))
         return (code, response)

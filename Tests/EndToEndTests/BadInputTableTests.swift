@@ -71,7 +71,8 @@ struct BadInputTableTests {
 
     static let serverSide: [Row] = [
         Row(scenario: "error", arguments: [], exit: 4, says: "error=access_denied"),
-        Row(scenario: "error-no-state", arguments: [], exit: 4, says: "error=invalid_scope"),
+        // State before error: an error= without our state is not believed (exit 5, text unshown).
+        Row(scenario: "error-no-state", arguments: [], exit: 5, says: "has no state"),
         Row(scenario: "wrong-state", arguments: [], exit: 5, says: "state mismatch"),
         Row(scenario: "dup-code", arguments: [], exit: 5, says: "'code' more than once"),
         Row(scenario: "answer-elsewhere", arguments: [], exit: 5, says: "not the redirect_uri"),

@@ -12,10 +12,13 @@ struct SecurityCheckTests {
         #expect(try fx.hits(to: "token").isEmpty)
     }
 
+    /// State is checked before error: an error= nobody can tie to this
+    /// request is exit 5, and its text is not shown (anyone can forge it).
     @Test func errorWithoutState() async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.publicClient("error-no-state"))
-        expectFailure(result, exit: 4, ["invalid_scope"])
+        expectFailure(result, exit: 5, ["the error answer (its text is not shown: anyone can forge it) has no state"])
+        #expect(!result.stderr.contains("invalid_scope"), "\(result)")
         #expect(try fx.hits(to: "token").isEmpty)
     }
 

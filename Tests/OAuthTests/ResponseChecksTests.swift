@@ -22,12 +22,17 @@ struct ResponseChecksTests {
     static let failures: [(AuthorizationResponse, Bool, Failure)] = [
         (AuthorizationResponse(state: "our-state", error: "access_denied", errorDescription: "User said no"), false,
          Failure(.authorizationError, "the authorization server answered error=access_denied: User said no", at: place)),
-        (AuthorizationResponse(error: "invalid_scope"), false,
-         Failure(.authorizationError, "the authorization server answered error=invalid_scope", at: place)),
-        (AuthorizationResponse(error: "server_error", errorDescription: ""), false,
+        // State before error: an error nobody can tie to this request is exit 5, its text unshown.
+        (AuthorizationResponse(error: "invalid_scope", errorDescription: "Call +1 555 0100 now"), false,
+         Failure(.securityCheck, "the error answer (its text is not shown: anyone can forge it) has no state; the code is not redeemed", at: place)),
+        (AuthorizationResponse(state: "their-state", error: "access_denied", errorDescription: "Visit evil.example"), false,
+         Failure(.securityCheck, "state mismatch: the error answer (its text is not shown: anyone can forge it) is not for this request; the code is not redeemed",
+                 at: place)),
+        (AuthorizationResponse(code: "c", state: "our-state", error: "server_error", errorDescription: ""), false,
          Failure(.authorizationError, "the authorization server answered error=server_error", at: place)),
-        (AuthorizationResponse(error: "x\u{1B}[31m", errorDescription: "line1\nline2\r\u{7F}"), false,
-         Failure(.authorizationError, "the authorization server answered error=x [31m: line1 line2  ", at: place)),
+        // Control characters are escaped visibly; line breaks become spaces.
+        (AuthorizationResponse(state: "our-state", error: "x\u{1B}[31m", errorDescription: "line1\nline2\r\u{7F}\u{202E}"), false,
+         Failure(.authorizationError, "the authorization server answered error=x\\x1b[31m: line1 line2 \\x7f\\u202e", at: place)),
         (AuthorizationResponse(code: "c"), false,
          Failure(.securityCheck, "the authorization response has no state; the code is not redeemed", at: place)),
         (AuthorizationResponse(code: "c", state: "their-state"), false,
@@ -52,14 +57,34 @@ struct ResponseChecksTests {
         #expect(throws: expected) { try checks.verify(response, at: Self.place) }
     }
 
+    /// With no issuer to expect, iss must share the authorization endpoint's origin.
     @Test(arguments: [
-        ("plain", "plain"), ("a\u{0}b\nc\u{7F}d\te", "a b c d e"), ("\u{1B}[2J", " [2J"), ("é€😀", "é€😀"),
+        ("https://idp.example/realms/a", true), ("https://IDP.example:443", true),
+        ("https://evil.example", false), ("http://idp.example/realms/a", false), ("https://idp.example:8443/", false), ("not a url", false),
+    ])
+    func issWithoutExpectedIssuer(iss: String, accepted: Bool) throws {
+        let checks = ResponseChecks(expectedState: "our-state", expectedIssuer: nil, issRequired: false,
+                                    authorizationEndpoint: "https://idp.example/realms/a/protocol/openid-connect/auth")
+        let response = AuthorizationResponse(code: "c", state: "our-state", iss: iss)
+        if accepted {
+            #expect(try checks.verify(response, at: Self.place) == "c")
+        } else {
+            #expect(throws: Failure(.securityCheck, "iss '\(iss)' is not of the authorization endpoint's origin https://idp.example (RFC 9207); the code is not redeemed",
+                                    at: Self.place, hint: "If that issuer is right, pass --expect-iss with it.")) {
+                try checks.verify(response, at: Self.place)
+            }
+        }
+    }
+
+    /// Server text in messages: bounded and escaped once finished (Core/ServerText.swift).
+    @Test(arguments: [
+        ("plain", "plain"), ("a\u{0}b\nc\u{7F}d\te", "a\\x00b c\\x7fd e"), ("\u{1B}[2J", "\\x1b[2J"), ("é€😀", "é€😀"),
         (String(repeating: "x", count: 300), String(repeating: "x", count: 300)),
         (String(repeating: "y", count: 301), String(repeating: "y", count: 300) + "…"),
         (String(repeating: "é", count: 1000), String(repeating: "é", count: 300) + "…"),
         ("", ""),
     ])
     func printable(text: String, expected: String) {
-        #expect(ServerText.printable(text) == expected)
+        #expect(ServerText.finished(ServerText.printable(text)) == expected)
     }
 }
