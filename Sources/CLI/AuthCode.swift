@@ -44,9 +44,9 @@ package enum AuthCode {
             guard console.deliver(output) else { throw OutputFailure.failure(for: result) }
             return .success
         } catch {
-            console.writeErr(redactor.scrub(error.line) + "\n")
+            console.writeErr(redactor.line(for: error) + "\n")
             if let hint = error.hint, verbosity != .quiet {
-                console.writeErr(redactor.scrub(hint) + "\n")
+                console.writeErr(redactor.finished(hint) + "\n")
             }
             return error.exitCode
         }

@@ -20,11 +20,24 @@ package struct Failure: Error, Equatable, Sendable {
         Failure(.usage, message, hint: hint)
     }
 
-    /// The error line, without a trailing newline.
-    package var line: String {
+    /// The error line, without a trailing newline, finished for the
+    /// terminal (ServerText.swift). Scrub secrets from `markedLine` and
+    /// finish that instead where the run's secrets are known (`Redactor.line`).
+    package var line: String { ServerText.finished(markedLine) }
+
+    /// The error line with server text still marked, not yet bounded.
+    package var markedLine: String {
         if let location, !location.isEmpty {
             return "authcode: error: \(message) (\(location))"
         }
         return "authcode: error: \(message)"
+    }
+
+    /// Two failures are equal when they say the same: same exit code, and
+    /// the same text once finished for the terminal.
+    package static func == (lhs: Failure, rhs: Failure) -> Bool {
+        lhs.exitCode == rhs.exitCode && ServerText.finished(lhs.message) == ServerText.finished(rhs.message)
+            && lhs.location.map(ServerText.finished) == rhs.location.map(ServerText.finished)
+            && lhs.hint.map(ServerText.finished) == rhs.hint.map(ServerText.finished)
     }
 }

@@ -1,40 +1,50 @@
-/// Keeps secrets out of everything authcode writes to stderr (secrets never reach stderr).
-/// Two layers: by name (form fields, query parameters, headers whose names
-/// mean a secret), and by value (every secret this run has seen is scrubbed
-/// from any text, such as a body excerpt that echoes a code).
+/// Keeps secrets out of everything authcode writes to stderr. Two layers:
+/// by name (form fields, query parameters, headers whose names mean a
+/// secret), and by value: every secret this run knows is scrubbed from any
+/// text, in every form a server may echo it (`SecretScrubber`, `SecretForms`:
+/// raw, percent-encoded, HTML- and JSON-escaped, base64), before any
+/// truncation (`ServerText`).
 package final class Redactor {
-    package static let mask = "[redacted]"
-    private var secrets: [String] = []
+    package static let mask = SecretScrubber.mask
+    private let scrubber = SecretScrubber()
 
     package init() {}
 
-    /// Remembers a value to scrub. Very short values are skipped: scrubbing
-    /// "1" everywhere would make messages unreadable and protect nothing.
+    /// Remembers a value to scrub; values shorter than
+    /// `SecretForms.minimumLength` are skipped (scrubbing "1" everywhere
+    /// would make messages unreadable and protect nothing).
     package func remember(_ secret: String?) {
-        guard let secret, secret.count >= 4 else { return }
-        // The same secret as it travels form-encoded too (once: encoding the
-        // encoded form again would never end for a secret holding '%').
-        for form in [secret, FormEncoding.escape(secret)] where !secrets.contains(form) {
-            secrets.append(form)
-        }
-        // Longest first, so a secret containing another is scrubbed whole.
-        secrets.sort { $0.count > $1.count }
+        scrubber.remember(secret)
     }
 
-    /// The text with every remembered secret replaced by the mask.
+    /// A client secret, and the HTTP Basic credentials made of it (RFC 6749
+    /// §2.3.1), which a server may echo as base64.
+    package func rememberClient(id: String, secret: String?) {
+        guard let secret else { return }
+        scrubber.rememberBasic(id: id, secret: secret)
+    }
+
+    /// The text with every remembered secret masked.
     package func scrub(_ text: String) -> String {
-        var result = text
-        for secret in secrets where result.contains(secret) {
-            result = result.replacing(secret, with: Self.mask)
-        }
-        return result
+        scrubber.scrub(text)
+    }
+
+    /// Text for stderr: secrets masked first, then server text bounded and
+    /// every control character escaped (ServerText.swift).
+    package func finished(_ text: String) -> String {
+        ServerText.finished(scrub(text))
+    }
+
+    /// The `authcode: error:` line of a failure, ready for stderr.
+    package func line(for failure: Failure) -> String {
+        finished(failure.markedLine)
     }
 
     private static let secretNames: Set<String> = [
         "code", "pin", "otp", "totp", "pass", "pwd", "assertion", "client_assertion", "session", "sid",
     ]
     private static let secretFragments = [
-        "password", "passwd", "secret", "token", "verifier", "credential", "cookie", "authorization", "apikey", "api_key", "api-key",
+        "password", "passwd", "passphrase", "secret", "token", "verifier", "credential", "cookie", "authorization", "apikey", "api_key", "api-key",
     ]
 
     /// Whether a field, parameter or header of this name carries a secret.

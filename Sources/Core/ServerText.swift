@@ -1,9 +1,63 @@
-/// Text a server wrote, made fit for one line of an error message.
+/// Text a server wrote, on its way into a message for the terminal.
+///
+/// Two things must happen to it, in this order: every secret scrubbed out,
+/// then the text bounded (a hostile page cannot flood the terminal) and its
+/// control characters escaped (`TerminalText`: it cannot repaint the
+/// terminal). Bounding first could cut an echoed secret in half, and the
+/// scrubber would no longer recognise the half that remains. So `printable`
+/// only marks the text and its bound; `finished` applies them, and callers
+/// that know the run's secrets scrub before calling it (`Redactor.line`).
 package enum ServerText {
-    /// No control characters, bounded: a hostile page cannot repaint the
-    /// terminal or flood it.
-    package static func printable(_ text: String) -> String {
-        let cleaned = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
-        return cleaned.count > 300 ? String(cleaned.prefix(300)) + "…" : cleaned
+    /// Interlinear annotation marks (U+FFF9-FFFB): never meaningful in a
+    /// server's text, and removed from it before marking.
+    static let start: Unicode.Scalar = "\u{FFF9}"
+    static let separator: Unicode.Scalar = "\u{FFFA}"
+    static let end: Unicode.Scalar = "\u{FFFB}"
+    /// Kept beyond the bound until `finished`, so a long secret that starts
+    /// before the bound is still whole when it is scrubbed.
+    static let slack = 8_192
+
+    /// The text, marked to be bounded to `limit` characters (then `…`) and
+    /// escaped when the message is finished, where CR, LF and tab become
+    /// spaces (a message is one line; only after scrubbing, since a secret
+    /// may hold them).
+    package static func printable(_ text: String, limit: Int = 300) -> String {
+        var out = String.UnicodeScalarView()
+        out.append(start)
+        out.append(contentsOf: String(limit).unicodeScalars)
+        out.append(separator)
+        var kept = 0
+        for scalar in text.unicodeScalars where scalar != start && scalar != separator && scalar != end {
+            guard kept < limit + slack else { break }
+            out.append(scalar)
+            kept += 1
+        }
+        out.append(end)
+        return String(out)
+    }
+
+    /// The message as it may be shown: each marked text bounded, marks
+    /// removed, every control character escaped visibly (one line).
+    package static func finished(_ message: String) -> String {
+        guard message.unicodeScalars.contains(start) else { return TerminalText.escapeLine(message) }
+        var out = ""
+        var rest = Substring(message)
+        while let open = rest.unicodeScalars.firstIndex(of: start) {
+            out += rest[..<open]
+            let afterOpen = rest.unicodeScalars.index(after: open)
+            guard let close = rest.unicodeScalars[afterOpen...].firstIndex(of: end) else {
+                rest = rest[afterOpen...]
+                continue
+            }
+            let marked = rest.unicodeScalars[afterOpen..<close]
+            if let split = marked.firstIndex(of: separator), let limit = Int(String(marked[..<split])) {
+                let scalars = marked[marked.index(after: split)...].map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }
+                let text = String(String.UnicodeScalarView(scalars))
+                out += text.count > limit ? String(text.prefix(limit)) + "…" : text
+            }
+            rest = rest[rest.unicodeScalars.index(after: close)...]
+        }
+        out += rest
+        return TerminalText.escapeLine(String(String.UnicodeScalarView(out.unicodeScalars.filter { $0 != start && $0 != separator && $0 != end })))
     }
 }

@@ -45,9 +45,7 @@ package final class TokenFlow {
 
     /// Every secret the run knows before it starts.
     static func rememberSecrets(of options: Options, in redactor: Redactor) {
-        redactor.remember(options.clientSecret)
-        redactor.remember(options.refreshToken)
-        for field in options.form where Redactor.isSecretName(field.name) { redactor.remember(field.value) }
+        KnownSecrets.remember(options, in: redactor)
     }
 
     /// The endpoints, discovered through this flow's own connection.

@@ -26,8 +26,8 @@ package enum Excerpt {
         }
         let text = String(decoding: words, as: UTF8.self).trimmed
         guard !text.isEmpty else { return "" }
-        let cleaned = ServerText.printable(text)
-        return ": " + (cleaned.count > limit ? String(cleaned.prefix(limit)) + "…" : cleaned)
+        // Bounded to `limit` only once secrets are scrubbed (ServerText.swift).
+        return ": " + ServerText.printable(text, limit: limit)
     }
 
     /// Tags out, and the content of script and style elements with them; one

@@ -51,6 +51,7 @@ package final class HTTPClient {
             trace.response(response)
         }
         let setCookies = response.headers.all(named: "Set-Cookie")
+        trace.redactor.remember(setCookies: setCookies)
         if useCookies, !setCookies.isEmpty, let reference = URIReference(request.url), let scheme = reference.scheme, let host = reference.host {
             cookies.store(setCookies, scheme: scheme.lowercased(), host: host, path: reference.path.isEmpty ? "/" : reference.path, now: now())
             trace.info("cookies now: \(cookies.names.joined(separator: ", "))")

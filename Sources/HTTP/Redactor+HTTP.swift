@@ -28,9 +28,38 @@ extension Redactor {
 
     /// The name of `name=value`, cut at the `=` byte (as a Character, `=`
     /// followed by a combining mark is unseen and the value would show).
+    /// A nameless cookie (no `=`: all of it is the value, RFC 6265bis
+    /// §5.6) has the empty name.
     static func cookieName(_ pair: ArraySlice<UInt8>) -> String {
-        let name = pair.firstIndex(of: ASCII.equals).map { pair[..<$0] } ?? pair
-        return ASCII.string(name).trimmed
+        guard let equals = pair.firstIndex(of: ASCII.equals) else { return "" }
+        return ASCII.string(pair[..<equals]).trimmed
+    }
+
+    /// The value of `name=value`, or all of a nameless cookie.
+    static func cookieValue(_ pair: ArraySlice<UInt8>) -> String {
+        guard let equals = pair.firstIndex(of: ASCII.equals) else { return ASCII.string(pair).trimmed }
+        return ASCII.string(pair[(equals + 1)...]).trimmed
+    }
+
+    /// A `-H` value: whole, the credential after an auth scheme
+    /// (`Bearer x`), and each cookie value of a Cookie header.
+    package func remember(header: HTTPHeader) {
+        remember(header.value)
+        let lower = header.name.lowercased()
+        if lower == "cookie" {
+            for pair in Array(header.value.utf8).split(separator: UInt8(ascii: ";")) { remember(Self.cookieValue(pair)) }
+        } else if let space = header.value.firstIndex(of: " ") {
+            remember(header.value[header.value.index(after: space)...].trimmed)
+        }
+    }
+
+    /// The value of each cookie a server sets, named or nameless: the jar
+    /// sends it back, and a page may echo it.
+    package func remember(setCookies: [String]) {
+        for header in setCookies {
+            let pair = Array(header.utf8).split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).first ?? []
+            remember(Self.cookieValue(pair))
+        }
     }
 
     /// A header line for the trace: credentials and cookie values masked,
@@ -45,7 +74,8 @@ extension Redactor {
         case "cookie":
             value = Array(header.value.utf8).split(separator: UInt8(ascii: ";")).map { "\(Self.cookieName($0))=\(Self.mask)" }.joined(separator: "; ")
         case "set-cookie":
-            value = "\(Self.cookieName(Array(header.value.utf8)[...]))=\(Self.mask)"
+            let pair = Array(header.value.utf8).split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).first ?? []
+            value = "\(Self.cookieName(pair))=\(Self.mask)"
         case "location", "refresh", "content-location":
             value = url(header.value)
         default:

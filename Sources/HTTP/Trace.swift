@@ -1,7 +1,8 @@
 import Core
 
 /// The `-v` hop trace on stderr, in curl's style (`*` info, `>` sent, `<`
-/// received), with every secret passed through the `Redactor` first.
+/// received), with every secret passed through the `Redactor` first and
+/// every control character a server sent escaped (`Redactor.finished`).
 package final class Trace {
     let enabled: Bool
     package let redactor: Redactor
@@ -15,20 +16,20 @@ package final class Trace {
 
     package func info(_ text: @autoclosure () -> String) {
         guard enabled else { return }
-        console.writeErr("* " + redactor.scrub(text()) + "\n")
+        console.writeErr("* " + redactor.finished(text()) + "\n")
     }
 
     func request(_ request: HTTPRequest, purpose: String) {
         guard enabled else { return }
-        console.writeErr("* \(purpose)\n")
-        console.writeErr("> \(request.method) \(redactor.url(request.url))\n")
+        console.writeErr("* " + redactor.finished(purpose) + "\n")
+        console.writeErr(redactor.finished("> \(request.method) \(redactor.url(request.url))") + "\n")
         for header in request.headers {
-            console.writeErr("> " + redactor.header(header) + "\n")
+            console.writeErr(redactor.finished("> " + redactor.header(header)) + "\n")
         }
         guard let body = request.body, !body.isEmpty else { return }
         let text = String(decoding: body, as: UTF8.self)
         if request.headers.first(named: "Content-Type") == "application/x-www-form-urlencoded" {
-            console.writeErr("> [form] " + redactor.fields(FormEncoding.decode(text)) + "\n")
+            console.writeErr(redactor.finished("> [form] " + redactor.fields(FormEncoding.decode(text))) + "\n")
         } else {
             console.writeErr("> [body] \(body.count) bytes, not shown\n")
         }
@@ -40,7 +41,7 @@ package final class Trace {
         let connection = response.reusedConnection ? "reused connection" : "new connection"
         console.writeErr("< \(response.status) (\(milliseconds) ms, \(response.body.count) bytes, \(connection))\n")
         for header in response.headers where Self.shown(header.name) {
-            console.writeErr("< " + redactor.header(header) + "\n")
+            console.writeErr(redactor.finished("< " + redactor.header(header)) + "\n")
         }
     }
 

@@ -12,4 +12,11 @@ extension FormSubmission {
             userFields.contains(field) || (passwordNames.contains(field.name) && !field.value.isEmpty)
         }
     }
+
+    /// Whatever goes into a `type=password` field is a secret, whatever the
+    /// field's name (`passphrase`, `pin`) or where the value came from.
+    func rememberPasswords(in redactor: Redactor) {
+        let passwordNames = Set(form.fields.filter { $0.kind == .password }.map(\.name))
+        for field in fields where passwordNames.contains(field.name) { redactor.remember(field.value) }
+    }
 }

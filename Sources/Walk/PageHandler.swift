@@ -80,6 +80,7 @@ package final class PageHandler {
             throw Self.failure(error, at: place)
         }
         if hasPassword { lastLogin = signature }
+        submission.rememberPasswords(in: trace.redactor)
 
         let action = Self.actionURL(form, base: base)
         let pairs = submission.fields.map { ($0.name, $0.value) }

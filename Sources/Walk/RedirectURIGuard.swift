@@ -7,7 +7,7 @@ import HTTP
 /// endpoint, a `--step`, a token URL equal to the redirect_uri after
 /// normalisation — reaches it. The walk stops before it and reads the answer;
 /// anything else aimed there is exit 5.
-package final class RedirectURIGuard: RequestAdapter {
+package final class RedirectURIGuard: RequestAdapter, Sendable {
     let target: RedirectTarget
 
     package init(_ target: RedirectTarget) {

@@ -84,7 +84,8 @@ struct RedactorTests {
         (["s3cr3t p@ss"], "body=s3cr3t+p%40ss&x=1", "body=[redacted]&x=1"),
         (["ab%cd"], "ab%cd and ab%25cd", "[redacted] and [redacted]"),
         (["100%%"], "100%% 100%25%25 100%", "[redacted] [redacted] 100%"),
-        (["%%%%"], "%%%%%%", "[redacted]%%"),
+        // Every byte any match covers is masked: overlapping matches leave no fragment.
+        (["%%%%"], "%%%%%%", "[redacted]"),
         (["abcd", "abcdefgh"], "abcdefgh abcd", "[redacted] [redacted]"),
         (["abcdefgh", "abcd"], "abcdefgh abcd", "[redacted] [redacted]"),
         (["abc"], "abc", "abc"),

@@ -28,7 +28,7 @@ struct SecurityPolicyTests {
         ("javascript:alert(1)", Failure(.noAuthorizationResponse, "cannot follow a 'javascript:' URL", at: "javascript:alert(1)")),
         ("/relative", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "/relative")),
         ("not a url", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "not a url")),
-        ("bad\u{1B}[0m url", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "bad [0m url")),
+        ("bad\u{1B}[0m url", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "bad\\x1b[0m url")),
     ]
 
     @Test(arguments: refused)

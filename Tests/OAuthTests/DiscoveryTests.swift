@@ -64,7 +64,7 @@ struct DiscoveryTests {
         (#"{"issuer":"HTTPS://IDP.EXAMPLE"}"#, "https://idp.example",
          Failure(.securityCheck, "the discovery document is for issuer 'HTTPS://IDP.EXAMPLE', not 'https://idp.example'", at: place)),
         (#"{"issuer":"x\u001b[0m"}"#, "https://idp.example",
-         Failure(.securityCheck, "the discovery document is for issuer 'x [0m', not 'https://idp.example'", at: place)),
+         Failure(.securityCheck, "the discovery document is for issuer 'x\\x1b[0m', not 'https://idp.example'", at: place)),
         (#"{"authorization_endpoint":"https://idp.example/auth"}"#, "https://idp.example",
          Failure(.malformedResponse, "the discovery document has no issuer", at: place)),
         (#"{"issuer":42}"#, "https://idp.example", Failure(.malformedResponse, "the discovery document has no issuer", at: place)),

@@ -53,7 +53,7 @@ struct TokenResponseTests {
         (400, #"{"error":"invalid_grant","error_description":""}"#, "application/json",
          Failure(.tokenEndpoint, "the token endpoint refused: 400 error=invalid_grant", at: place)),
         (400, "{\"error\":\"bad\\nthing\",\"error_description\":\"x\\u0007y\"}", "application/json",
-         Failure(.tokenEndpoint, "the token endpoint refused: 400 error=bad thing: x y", at: place)),
+         Failure(.tokenEndpoint, "the token endpoint refused: 400 error=bad thing: x\\x07y", at: place)),
         (500, html500, "text/html; charset=utf-8",
          Failure(.tokenEndpoint, "the token endpoint answered 500: Oops Internal Server Error", at: place)),
         (503, "", nil, Failure(.tokenEndpoint, "the token endpoint answered 503", at: place)),

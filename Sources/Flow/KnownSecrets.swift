@@ -1,0 +1,44 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+
+/// Every secret a run knows before it sends anything, handed to its
+/// redactor: the client secret (and the Basic credential made of it), a
+/// refresh token, the TOTP seed, every `--form` value whatever its name
+/// (a `passphrase` or `pin` field is as secret as `password`), every value
+/// of a `--step` body, every `-H` value. What the run learns later (state,
+/// verifier, code, tokens, cookies, filled password fields) is remembered
+/// where it is learnt.
+enum KnownSecrets {
+    static func remember(_ options: Options, in redactor: Redactor) {
+        redactor.rememberClient(id: options.clientID, secret: options.clientSecret)
+        redactor.remember(options.refreshToken)
+        redactor.remember(options.totpSecret)
+        for field in options.form { redactor.remember(field.value) }
+        for step in options.steps { rememberBody(step.body, in: redactor) }
+        for header in options.headers { redactor.remember(header: header) }
+    }
+
+    /// A step body's values: JSON string members at any depth, or form
+    /// fields; anything else whole.
+    static func rememberBody(_ body: String?, in redactor: Redactor) {
+        guard let body, !body.isEmpty else { return }
+        if let json = JSONValue.parse(Array(body.utf8)) {
+            rememberStrings(in: json, redactor)
+        } else if body.contains("=") {
+            for (_, value) in FormEncoding.decode(body) { redactor.remember(value) }
+        } else {
+            redactor.remember(body)
+        }
+    }
+
+    private static func rememberStrings(in value: JSONValue, _ redactor: Redactor) {
+        switch value {
+        case .string(let text): redactor.remember(text)
+        case .array(let items): for item in items { rememberStrings(in: item, redactor) }
+        case .object(let members): for member in members.values { rememberStrings(in: member, redactor) }
+        case .number, .bool, .null: break
+        }
+    }
+}
