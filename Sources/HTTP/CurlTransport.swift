@@ -156,6 +156,14 @@ final class CurlExchange {
     var body: [UInt8] = []
     var overflowed = false
     let maxBodyBytes: Int
+    /// libcurl hands the header callback more than the response's header
+    /// section: the fields of each 1xx interim response before it, and the
+    /// trailer fields after a chunked body. Neither is the response's
+    /// headers (RFC 9110 §15.2, §6.5: a trailer never adds a Set-Cookie or
+    /// Location), so only the block after the last status line counts, up
+    /// to the blank line that ends it.
+    private var headerSectionDone = false
+    private var interim = false
 
     init(maxBodyBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
@@ -166,9 +174,17 @@ final class CurlExchange {
         if trimmed.hasPrefix("HTTP/") {
             // A new status line (after 1xx): the headers so far were not the answer.
             headers.removeAll()
+            headerSectionDone = false
+            let code = trimmed.split(separator: " ", maxSplits: 2).dropFirst().first
+            interim = code?.first == "1"
             return
         }
-        guard let colon = trimmed.firstIndex(of: ":") else { return }
+        if trimmed.isEmpty {
+            // The end of a section; after an interim one, the real status line follows.
+            if !interim { headerSectionDone = true }
+            return
+        }
+        guard !headerSectionDone, !interim, let colon = trimmed.firstIndex(of: ":") else { return }
         headers.append(HTTPHeader(String(trimmed[..<colon]), trimmed[trimmed.index(after: colon)...].trimmed))
     }
 }
