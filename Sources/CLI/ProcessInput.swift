@@ -72,11 +72,8 @@ extension ProcessInput {
 }
 
 extension AuthCode {
-    /// `main.swift`'s one call: the process's arguments and environment,
-    /// checked, then `run`. SIGPIPE is ignored so that a closed stdout is a
-    /// failed write that `run` reports (exit 1), not a silent death (141).
-    package static func runProcess() -> ExitCode {
-        signal(SIGPIPE, SIG_IGN)
+    /// The process's arguments and environment, checked, then `run`.
+    static func runProcess() -> ExitCode {
         ProcessInput.reserveStandardDescriptors()
         let console = StandardConsole()
         let arguments: [String], environment: [String: String]

@@ -7,19 +7,10 @@ import Darwin
 /// Where a run writes: stdout for the result only, stderr for everything
 /// else. Tests pass a `CapturingConsole` to assert both exactly.
 package protocol Console: AnyObject {
-    func writeOut(_ text: String)
+    /// False when stdout could not take it all (a closed pipe, a full
+    /// disk): the caller must say so, and exit 1.
+    @discardableResult func writeOut(_ text: String) -> Bool
     func writeErr(_ text: String)
-    /// Writes the result to stdout and says whether all of it got there: a
-    /// closed pipe or a full disk after a code was redeemed must be said
-    /// (exit 1), since the tokens bought with it are lost.
-    func deliver(_ text: String) -> Bool
-}
-
-extension Console {
-    package func deliver(_ text: String) -> Bool {
-        writeOut(text)
-        return true
-    }
 }
 
 /// Writes straight to file descriptors 1 and 2 with write(2): unbuffered, so
@@ -27,14 +18,12 @@ extension Console {
 package final class StandardConsole: Console {
     package init() {}
 
-    package func writeOut(_ text: String) { Self.write(text, to: 1) }
+    @discardableResult package func writeOut(_ text: String) -> Bool { Self.write(text, to: 1) }
     package func writeErr(_ text: String) { Self.write(text, to: 2) }
-    package func deliver(_ text: String) -> Bool { Self.write(text, to: 1) }
 
-    /// False when a byte could not be written: EPIPE once SIGPIPE is
-    /// ignored (`AuthCode.runProcess`), ENOSPC, EBADF for a closed descriptor.
-    @discardableResult
-    private static func write(_ text: String, to descriptor: Int32) -> Bool {
+    /// SIGPIPE is ignored (AuthCode.main), so a closed pipe is EPIPE here;
+    /// a descriptor closed at start is held read-only (ProcessInput), EBADF.
+    @discardableResult private static func write(_ text: String, to descriptor: Int32) -> Bool {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
@@ -46,7 +35,7 @@ package final class StandardConsole: Console {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return false // a closed pipe (| head), a full disk
+                return false
             }
             bytes = bytes.dropFirst(written)
         }

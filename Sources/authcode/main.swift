@@ -1,4 +1,4 @@
 import CLI
 
-// All behaviour lives in the CLI layer (`AuthCode.run`) so tests can call it directly.
-AuthCode.exit(AuthCode.runProcess())
+// All behaviour lives in the CLI layer's `AuthCode.run`, so tests call it directly.
+AuthCode.main()

@@ -29,26 +29,19 @@ struct RunResult: Sendable, CustomStringConvertible {
 /// (and the test failed) after `timeout` seconds so a hang never blocks the suite.
 /// `closedStdout`: stdout is a pipe nobody reads (its read end closed before
 /// the start), as after `authcode … | head -c0`; stdout is then "".
-/// `shell`: run through `/bin/sh -c SHELL BINARY ARGUMENTS…` (so `"$0" "$@"`
-/// is authcode as asked), for bytes a Swift String cannot hold.
 func run(_ arguments: [String], env: [String: String] = [:], stdin: String? = nil, timeout: Double = 30,
-         closedStdout: Bool = false, shell: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
+         closedStdout: Bool = false, executable: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
     let binary: String
     switch Paths.binary {
-    case .success(let path): binary = path
+    case .success(let path): binary = executable ?? path
     case .failure(let error): throw error
     }
     await RunGate.shared.enter()
     defer { Task { await RunGate.shared.leave() } }
 
     let process = Process()
-    if let shell {
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", shell, binary] + arguments
-    } else {
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-    }
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
     let inherited = ProcessInfo.processInfo.environment
     var environment = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin", "HOME": inherited["HOME"] ?? "/tmp"]
     environment.merge(env) { _, new in new }
