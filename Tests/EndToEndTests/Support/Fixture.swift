@@ -54,6 +54,38 @@ struct Fixture: Sendable {
     }
 }
 
+/// The fixture server's other origins (Fixtures/server/README.md, "Other origins").
+extension Fixture {
+    /// `http://127.0.0.2:PORT`: another host.
+    func otherHost() async throws -> String { try await FixtureServer.shared.otherURLs()[0] }
+    /// `http://127.0.0.1:PORT2`: the same host, another port — another origin too.
+    func otherPort() async throws -> String { try await FixtureServer.shared.otherURLs()[1] }
+
+    /// Tells this run's cross-origin scenarios which origin is "the other one".
+    func useOther(_ origin: String) throws {
+        try httpPost("\(base)/_config/\(run)", json: #"{"other":"\#(origin)"}"#)
+    }
+
+    /// The scenario's issuer as served by another listener.
+    func issuer(_ scenario: String, at origin: String) -> String { "\(origin)/t/\(run)/\(scenario)" }
+
+    /// `HOST:PORT` of a listener base URL, as hits name it.
+    static func listener(_ origin: String) -> String {
+        String(origin.dropFirst("http://".count))
+    }
+}
+
+/// A JSON POST through curl (bounded to 10 s).
+func httpPost(_ url: String, json: String) throws {
+    let curl = Process()
+    curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    curl.arguments = ["curl", "--silent", "--fail", "--max-time", "10", "-H", "Content-Type: application/json", "--data-binary", json, url]
+    curl.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try curl.run()
+    curl.waitUntilExit()
+    guard curl.terminationStatus == 0 else { throw HarnessError("POST \(url) failed: curl exit \(curl.terminationStatus)") }
+}
+
 /// The body of a GET, through curl (bounded to 10 s).
 func httpGet(_ url: String) throws -> Data {
     let curl = Process()

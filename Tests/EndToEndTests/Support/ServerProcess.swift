@@ -5,12 +5,15 @@ import Foundation
 /// it prints `READY <url>` on stdout.
 final class ServerProcess: @unchecked Sendable {
     let baseURL: String
+    /// The `LISTEN <url>` lines printed before READY (`--extra-listen`), in order.
+    let extraURLs: [String]
     private let process: Process
     /// Held, never written: its write end closing (at our exit) is the server's signal to stop.
     private let stdinPipe: Pipe
 
-    private init(baseURL: String, process: Process, stdinPipe: Pipe) {
+    private init(baseURL: String, extraURLs: [String], process: Process, stdinPipe: Pipe) {
         self.baseURL = baseURL
+        self.extraURLs = extraURLs
         self.process = process
         self.stdinPipe = stdinPipe
     }
@@ -54,7 +57,7 @@ final class ServerProcess: @unchecked Sendable {
             throw HarnessError("\(name) did not start (\(why)): \(executable) \(arguments.joined(separator: " "))\n"
                 + "stdout: \(output.stdoutText)\nstderr: \(output.stderrTail)")
         }
-        return ServerProcess(baseURL: url, process: process, stdinPipe: stdinPipe)
+        return ServerProcess(baseURL: url, extraURLs: output.listenURLs, process: process, stdinPipe: stdinPipe)
     }
 }
 
@@ -66,12 +69,17 @@ private final class StartupOutput: @unchecked Sendable {
     private var err = Data()
     private var signalled = false
     private(set) var readyURL: String?
+    /// `LISTEN <url>` lines seen before READY.
+    private(set) var listenURLs: [String] = []
 
     func appendOut(_ chunk: Data) {
         lock.lock(); defer { lock.unlock() }
         out.append(chunk)
         guard readyURL == nil else { return }
-        for line in String(decoding: out, as: UTF8.self).split(separator: "\n") where line.hasPrefix("READY ") {
+        let lines = String(decoding: out, as: UTF8.self).split(separator: "\n")
+        for (index, line) in lines.enumerated() where line.hasPrefix("READY ") {
+            listenURLs = lines[..<index].filter { $0.hasPrefix("LISTEN ") }
+                .map { $0.dropFirst("LISTEN ".count).trimmingCharacters(in: .whitespacesAndNewlines) }
             readyURL = line.dropFirst("READY ".count).trimmingCharacters(in: .whitespacesAndNewlines)
             signalOnce()
             return

@@ -1,23 +1,39 @@
 import Foundation
 
 /// The scenario-driven fixture authorization server (Fixtures/server), one per
-/// test process, started on first use.
+/// test process, started on first use. Besides its primary listener on
+/// 127.0.0.1 it listens on 127.0.0.2 and on a second 127.0.0.1 port: two
+/// other origins, for the tests of what may travel where.
 actor FixtureServer {
     static let shared = FixtureServer()
     private var started: Result<ServerProcess, HarnessError>?
 
+    /// `http://127.0.0.1:PORT`, the primary listener.
     func baseURL() throws(HarnessError) -> String {
+        try server().baseURL
+    }
+
+    /// `[http://127.0.0.2:PORT, http://127.0.0.1:PORT2]`: the same server
+    /// seen from two other origins.
+    func otherURLs() throws(HarnessError) -> [String] {
+        let extra = try server().extraURLs
+        guard extra.count == 2 else { throw HarnessError("the fixture server printed \(extra.count) LISTEN lines, expected 2") }
+        return extra
+    }
+
+    private func server() throws(HarnessError) -> ServerProcess {
         if started == nil {
             let script = Paths.packageRoot.appendingPathComponent("Fixtures/server/fixture_server.py").path
             do throws(HarnessError) {
                 started = .success(try ServerProcess.start(
                     name: "fixture server", executable: "/usr/bin/env",
-                    arguments: ["python3", script, "--port", "0", "--watch-stdin"], timeout: 10))
+                    arguments: ["python3", script, "--port", "0", "--extra-listen", "127.0.0.2:0", "--extra-listen", "127.0.0.1:0",
+                                "--watch-stdin"], timeout: 10))
             } catch {
                 started = .failure(error)
             }
         }
-        return try started!.get().baseURL
+        return try started!.get()
     }
 }
 
