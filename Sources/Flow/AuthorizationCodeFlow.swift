@@ -94,13 +94,14 @@ package struct AuthorizationCodeFlow {
         let response = try client.send(request.httpRequest(headers: []), purpose: "token request", useCookies: false)
         let token = try TokenResponse(response, at: place)
         for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
-        if let idToken = token.idToken {
-            do {
+        do {
+            if let idToken = try IDTokenClaims.jwt(in: token.json) {
                 try IDTokenClaims(jwt: idToken).verify(issuer: expectedIssuer, clientID: options.clientID, nonce: nonce, now: SystemClock.now())
-            } catch {
-                throw Failure(error.exitCode, error.message, at: place, hint: error.hint)
+                client.trace.info("id_token claims checked: iss, aud, exp, nonce")
             }
-            client.trace.info("id_token claims checked: iss, aud, exp, nonce")
+        } catch {
+            // The server took the code: it is spent, whatever we make of the answer.
+            throw Failure(error.exitCode, "the code was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint)
         }
         return token
     }

@@ -18,7 +18,13 @@ struct RefreshFlow {
         let response = try client.send(request.httpRequest(headers: []), purpose: "refresh token request", useCookies: false)
         let token = try TokenResponse(response, at: place)
         for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
-        if let idToken = token.idToken {
+        let idToken: String?
+        do {
+            idToken = try IDTokenClaims.jwt(in: token.json)
+        } catch {
+            throw Failure(error.exitCode, "the refresh token was redeemed, but the new id_token was refused: \(error.message)", at: place)
+        }
+        if let idToken {
             do {
                 try IDTokenClaims(jwt: idToken).verify(issuer: options.expectIss ?? options.issuer, clientID: options.clientID,
                                                        nonce: nil, now: SystemClock.now())

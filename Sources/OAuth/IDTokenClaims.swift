@@ -7,6 +7,17 @@ import HTTP
 package struct IDTokenClaims: Equatable, Sendable {
     let claims: JSONValue
 
+    /// The `id_token` member of a token response (OIDC Core §3.1.3.3): a
+    /// string, or nil when it is absent or null; any other JSON is a
+    /// malformed answer (exit 8), never silently "no id_token".
+    package static func jwt(in response: JSONValue) throws(Failure) -> String? {
+        switch response["id_token"] {
+        case nil, .null?: return nil
+        case .string(let jwt)?: return jwt
+        default: throw Failure(.malformedResponse, "the id_token is neither a string nor null")
+        }
+    }
+
     /// Decodes the JWT payload (the middle base64url part) without verifying
     /// the signature.
     package init(jwt: String) throws(Failure) {
@@ -48,14 +59,24 @@ package struct IDTokenClaims: Equatable, Sendable {
         default:
             throw Failure(.securityCheck, "id_token has no aud claim")
         }
-        guard let expiry = claims["exp"]?.numberValue else {
+        // RFC 7519 §2 NumericDate: a JSON number. A string, or what the
+        // parser made of 1e999 (infinity), is no time at all.
+        guard let exp = claims["exp"], exp != .null else {
             throw Failure(.securityCheck, "id_token has no exp claim")
         }
+        guard case .number(let expiry) = exp, expiry.isFinite else {
+            throw Failure(.securityCheck, "id_token exp is not a finite JSON number")
+        }
         guard expiry + skew > now else {
-            throw Failure(.securityCheck, "id_token expired \(Int(now - expiry)) s ago")
+            throw Failure(.securityCheck, "id_token expired \(Self.seconds(now - expiry)) ago")
         }
         if let nonce, claims["nonce"]?.stringValue != nonce {
             throw Failure(.securityCheck, "id_token nonce does not match the one sent in the authorization request")
         }
+    }
+
+    /// `121 s`; a span no Int holds (exp = -1e300) is said without one.
+    static func seconds(_ span: Double) -> String {
+        span < 1e15 ? "\(Int(span)) s" : "more than 30 million years"
     }
 }

@@ -127,9 +127,11 @@ struct AuthCodeRunTests {
         (HTTPResponse(status: 200, body: Array(#"{"token_type":"Bearer"}"#.utf8)), .malformedResponse,
          "authcode: error: the token endpoint's answer has no access_token (\(CLI.token))\n"),
         (HTTPResponse(status: 200, body: Array(#"{"access_token":"x","id_token":"a.b"}"#.utf8)), .malformedResponse,
-         "authcode: error: the id_token is not a JWT (expected 3 dot-separated parts) (\(CLI.token))\n"),
+         "authcode: error: the code was redeemed, but the token response was refused: the id_token is not a JWT (expected 3 dot-separated parts) (\(CLI.token))\n"),
+        (HTTPResponse(status: 200, body: Array(#"{"access_token":"x","id_token":42}"#.utf8)), .malformedResponse,
+         "authcode: error: the code was redeemed, but the token response was refused: the id_token is neither a string nor null (\(CLI.token))\n"),
         (HTTPResponse(status: 200, body: Array((#"{"access_token":"x","id_token":"h."# + Base64URL.encode(Array(#"{"aud":"other","exp":4102444800}"#.utf8)) + #".s"}"#).utf8)),
-         .securityCheck, "authcode: error: id_token aud 'other' is not this client 'app' (\(CLI.token))\n"),
+         .securityCheck, "authcode: error: the code was redeemed, but the token response was refused: id_token aud 'other' is not this client 'app' (\(CLI.token))\n"),
     ])
     func tokenFailures(response: HTTPResponse, exit expected: ExitCode, err: String) {
         let transport = Self.server(token: response)

@@ -38,6 +38,9 @@ struct IDTokenClaimsTests {
         (claims(exp: now - 119), "https://idp.example", "n-1"),
         (claims(exp: now + 1), "https://idp.example", "n-1"),
         (#"{"iss":"https://idp.example","aud":"app","exp":1700000600.5,"nonce":"n-1"}"#, "https://idp.example", "n-1"),
+        // Far-future finite numbers are valid times; iat is never read.
+        (#"{"iss":"https://idp.example","aud":"app","exp":1e300,"iat":-1e999,"nonce":"n-1"}"#, "https://idp.example", "n-1"),
+        (#"{"iss":"https://idp.example","aud":"app","exp":1180591620717411303424,"iat":"nan","nonce":"n-1"}"#, "https://idp.example", "n-1"),
     ] as [(String, String?, String?)])
     func valid(payload: String, issuer: String?, nonce: String?) throws {
         try Self.verify(payload, issuer: issuer, nonce: nonce)
@@ -58,6 +61,16 @@ struct IDTokenClaimsTests {
         (claims(exp: now - 121), Failure(.securityCheck, "id_token expired 121 s ago")),
         (claims(exp: now - 120), Failure(.securityCheck, "id_token expired 120 s ago")),
         (claims(exp: now - 86_400), Failure(.securityCheck, "id_token expired 86400 s ago")),
+        // exp must be a finite JSON number (RFC 7519 §2); nothing may trap on it.
+        (#"{"iss":"https://idp.example","aud":"app","exp":-1e999,"nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
+        (#"{"iss":"https://idp.example","aud":"app","exp":1e999,"nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
+        (#"{"iss":"https://idp.example","aud":"app","exp":"1700000600","nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
+        (#"{"iss":"https://idp.example","aud":"app","exp":"nan","nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
+        (#"{"iss":"https://idp.example","aud":"app","exp":[1],"nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
+        (#"{"iss":"https://idp.example","aud":"app","exp":null,"nonce":"n-1"}"#, Failure(.securityCheck, "id_token has no exp claim")),
+        (#"{"iss":"https://idp.example","aud":"app","exp":-1e300,"nonce":"n-1"}"#, Failure(.securityCheck, "id_token expired more than 30 million years ago")),
+        (#"{"iss":"https://idp.example","aud":"app","exp":-1180591620717411303424,"nonce":"n-1"}"#,
+         Failure(.securityCheck, "id_token expired more than 30 million years ago")),
         (claims(nonce: "n-2"), Failure(.securityCheck, "id_token nonce does not match the one sent in the authorization request")),
         (claims(nonce: nil), Failure(.securityCheck, "id_token nonce does not match the one sent in the authorization request")),
     ]
@@ -96,5 +109,19 @@ struct IDTokenClaimsTests {
     @Test func unsignedTokenIsStillDecoded() throws {
         let claims = try IDTokenClaims(jwt: String(Self.jwt(Self.claims(), header: #"{"alg":"none"}"#).dropLast(12)))
         #expect(claims.claims["sub"]?.stringValue == "alice")
+    }
+
+    @Test(arguments: [
+        (#"{"access_token":"x"}"#, nil), (#"{"access_token":"x","id_token":null}"#, nil), (#"{"id_token":"a.b.c"}"#, "a.b.c"),
+    ] as [(String, String?)])
+    func idTokenMember(json: String, expected: String?) throws {
+        #expect(try IDTokenClaims.jwt(in: JSONValue.parse(Array(json.utf8))!) == expected)
+    }
+
+    @Test(arguments: [#"{"id_token":42}"#, #"{"id_token":{"a":1}}"#, #"{"id_token":["a.b.c"]}"#, #"{"id_token":true}"#])
+    func idTokenMemberOfAnotherType(json: String) {
+        #expect(throws: Failure(.malformedResponse, "the id_token is neither a string nor null")) {
+            try IDTokenClaims.jwt(in: JSONValue.parse(Array(json.utf8))!)
+        }
     }
 }
