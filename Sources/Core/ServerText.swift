@@ -18,17 +18,24 @@ package enum ServerText {
     static let slack = 8_192
 
     /// The text, marked to be bounded to `limit` characters (then `…`) and
-    /// escaped when the message is finished, where CR, LF and tab become
-    /// spaces (a message is one line; only after scrubbing, since a secret
-    /// may hold them).
-    package static func printable(_ text: String, limit: Int = 300) -> String {
+    /// escaped when the message is finished, where runs of CR, LF, tab and
+    /// space become one space (a message is one line; only after scrubbing,
+    /// since a secret may hold them).
+    /// `html`: a response body, whose visible text (VisibleText.swift) is
+    /// what will show.
+    package static func printable(_ text: String, limit: Int = 300, html: Bool = false) -> String {
         var out = String.UnicodeScalarView()
         out.append(start)
-        out.append(contentsOf: String(limit).unicodeScalars)
+        out.append(contentsOf: (String(limit) + (html ? "h" : "")).unicodeScalars)
         out.append(separator)
+        let cap = html ? text.unicodeScalars.count : limit + slack
         var kept = 0
-        for scalar in text.unicodeScalars where scalar != start && scalar != separator && scalar != end {
-            guard kept < limit + slack else { break }
+        var inMarkHead = false  // text already marked: its `start limit separator` goes
+        for scalar in text.unicodeScalars {
+            if scalar == start { inMarkHead = true; continue }
+            if scalar == separator { inMarkHead = false; continue }
+            guard !inMarkHead, scalar != end else { continue }
+            guard kept < cap else { break }
             out.append(scalar)
             kept += 1
         }
@@ -50,14 +57,35 @@ package enum ServerText {
                 continue
             }
             let marked = rest.unicodeScalars[afterOpen..<close]
-            if let split = marked.firstIndex(of: separator), let limit = Int(String(marked[..<split])) {
-                let scalars = marked[marked.index(after: split)...].map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }
-                let text = String(String.UnicodeScalarView(scalars))
-                out += text.count > limit ? String(text.prefix(limit)) + "…" : text
+            if let split = marked.firstIndex(of: separator) {
+                var head = String(marked[..<split])
+                let html = head.hasSuffix("h")
+                if html { head.removeLast() }
+                if let limit = Int(head) {
+                    let text = String(String.UnicodeScalarView(marked[marked.index(after: split)...]))
+                    out += bounded(VisibleText.of(Array(text.utf8), html: html), to: limit)
+                }
             }
             rest = rest[rest.unicodeScalars.index(after: close)...]
         }
         out += rest
         return TerminalText.escapeLine(String(String.UnicodeScalarView(out.unicodeScalars.filter { $0 != start && $0 != separator && $0 != end })))
+    }
+
+    /// The first `limit` characters and `…`; a mask the cut would split
+    /// (`[redac…`) is left out whole instead.
+    static func bounded(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var kept = text.prefix(limit)
+        let rest = text.dropFirst(limit)
+        let mask = Array(SecretScrubber.mask)
+        for back in 1..<mask.count where kept.count >= back {
+            let start = kept.index(kept.endIndex, offsetBy: -back)
+            if Array(kept[start...]) == Array(mask.prefix(back)), rest.starts(with: mask.dropFirst(back)) {
+                kept = kept[..<start]
+                break
+            }
+        }
+        return String(kept) + "…"
     }
 }

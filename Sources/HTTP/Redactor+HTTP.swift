@@ -42,14 +42,21 @@ extension Redactor {
     }
 
     /// A `-H` value: whole, the credential after an auth scheme
-    /// (`Bearer x`), and each cookie value of a Cookie header.
+    /// (`Bearer x`), a Basic credential decoded (`id:secret`, and the
+    /// secret alone: RFC 7617 §2), and each cookie value of a Cookie header.
     package func remember(header: HTTPHeader) {
         remember(header.value)
         let lower = header.name.lowercased()
         if lower == "cookie" {
             for pair in Array(header.value.utf8).split(separator: UInt8(ascii: ";")) { remember(Self.cookieValue(pair)) }
         } else if let space = header.value.firstIndex(of: " ") {
-            remember(header.value[header.value.index(after: space)...].trimmed)
+            let credential = header.value[header.value.index(after: space)...].trimmed
+            remember(credential)
+            if header.value[..<space].lowercased() == "basic", let decoded = Base64URL.decode(Substring(credential)),
+               let pair = String(validating: decoded, as: UTF8.self) {
+                remember(pair)
+                if let colon = pair.firstIndex(of: ":") { remember(String(pair[pair.index(after: colon)...])) }
+            }
         }
     }
 

@@ -116,3 +116,28 @@ struct RedactorTests {
         #expect(redactor.url("http://x/cb?state=s&\u{301}=1&code=SECRETCODE") == "http://x/cb?state=s&\u{301}=1&code=[redacted]")
     }
 }
+
+/// Cookies a server sets are secrets, named or nameless (HTTP/Redactor+HTTP.swift).
+struct CookieRedactionTests {
+    @Test func setCookieValuesAreRemembered() {
+        let redactor = Redactor()
+        redactor.remember(setCookies: ["session=sessionsecretvalue42; Path=/; HttpOnly", "abcdefsecretvalue", "x=1"])
+        #expect(redactor.scrub("Cookie: session=sessionsecretvalue42; abcdefsecretvalue") == "Cookie: session=[redacted]; [redacted]")
+        #expect(redactor.scrub("sessionsecretvalue42".base64ForTest) == "[redacted]")
+    }
+
+    /// A nameless cookie is all value: the trace must not show it as a name.
+    @Test(arguments: [
+        (HTTPHeader("Set-Cookie", "abcdefsecretvalue"), "Set-Cookie: =[redacted]"),
+        (HTTPHeader("Set-Cookie", "abcdefsecretvalue; Path=/"), "Set-Cookie: =[redacted]"),
+        (HTTPHeader("Cookie", "abcdefsecretvalue; session=x"), "Cookie: =[redacted]; session=[redacted]"),
+    ])
+    func namelessCookieInTheTrace(header: HTTPHeader, line: String) {
+        #expect(Redactor().header(header) == line)
+    }
+}
+
+private extension String {
+    /// Base64 of the UTF-8 bytes: one of the forms a server echoes a value in.
+    var base64ForTest: String { Base64URL.encodeStandard(Array(utf8)) }
+}

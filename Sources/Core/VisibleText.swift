@@ -1,0 +1,67 @@
+/// The text a person would read in a response body, for an error line: for
+/// HTML the tags go, and the content of script and style elements with
+/// them; white space runs become one space. One pass over the bytes, which
+/// stops once `limit` bytes of text are gathered (a 4 MiB page is read only
+/// as far as needed).
+package enum VisibleText {
+    package static let limit = 4096
+
+    package static func of(_ bytes: [UInt8], html: Bool, limit: Int = VisibleText.limit) -> String {
+        let text = html ? stripTags(bytes, limit: limit).text : Array(bytes.prefix(limit))
+        return String(decoding: collapsingSpace(text), as: UTF8.self).trimmed
+    }
+
+    /// How many bytes of the body `of` reads to gather its text.
+    package static func extent(of bytes: [UInt8], html: Bool, limit: Int = VisibleText.limit) -> Int {
+        html ? stripTags(bytes, limit: limit).consumed : min(bytes.count, limit)
+    }
+
+    /// Every run of CR, LF, tab and space as one space.
+    static func collapsingSpace(_ bytes: [UInt8]) -> [UInt8] {
+        var words: [UInt8] = []
+        words.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                if let last = words.last, last != 0x20 { words.append(0x20) }
+            } else {
+                words.append(byte)
+            }
+        }
+        return words
+    }
+
+    static func stripTags(_ html: [UInt8], limit: Int) -> (text: [UInt8], consumed: Int) {
+        var out: [UInt8] = []
+        out.reserveCapacity(min(html.count, limit))
+        var index = 0
+        func startsWith(_ word: String, at position: Int) -> Bool {
+            let pattern = Array(word.utf8)
+            guard position + pattern.count <= html.count else { return false }
+            for offset in 0..<pattern.count where lower(html[position + offset]) != pattern[offset] { return false }
+            return true
+        }
+        while index < html.count, out.count < limit {
+            let byte = html[index]
+            guard byte == UInt8(ascii: "<") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            // Skip the raw text of script and style up to their end tag.
+            for element in ["script", "style"] where startsWith("<" + element, at: index) {
+                var search = index + 1
+                while search < html.count, !startsWith("</" + element, at: search) { search += 1 }
+                index = search
+                break
+            }
+            while index < html.count, html[index] != UInt8(ascii: ">") { index += 1 }
+            index += 1
+            out.append(0x20)
+        }
+        return (out, min(index, html.count))
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}
