@@ -35,6 +35,10 @@ ISS_SCENARIOS = {
 # leak to a terminal visible too.
 FORGED_DESCRIPTION = "\x1b[2JSession expired. Sign in again at https://evil.example/login"
 
+# Terminal control characters a hostile server may put in text a client shows
+# or prints: ESC (an OSC retitle and a CSI), BEL, C1 CSI, DEL and a bidi override.
+CONTROL_TEXT = "Denied\x1b]0;pwned\x07\x1b[2J\u009b31m\u202eevil\x7f"
+
 
 def validate(ex):
     """Check the authorization request; return a Pending, or None once answered.

@@ -17,7 +17,7 @@ import token_endpoint
 import totp
 import users
 import xorigin
-from authorize import FORGED_DESCRIPTION, answer_code, answer_error, validate
+from authorize import CONTROL_TEXT, FORGED_DESCRIPTION, answer_code, answer_error, validate
 from exchange import add_params
 from oauth_store import check_user
 
@@ -36,7 +36,7 @@ DIRECT = {
     "iss-other-origin", "iss-same-origin", "redirect-normalised",
     # token shapes and lifecycle (token_response.py, lifecycle.py)
     "rotate", "refresh-keep", "short-lived", "no-expiry", "jwt-access",
-    "echo-token", *framing.TOKEN, *hostile.SCENARIOS,
+    "echo-token", "token-control", *framing.TOKEN, *hostile.SCENARIOS,
 }
 LONG_CHAIN_HOPS = 15
 HUGE_HTML_SIZE = 50 * 1000 * 1000
@@ -78,6 +78,7 @@ AUTHORIZE = {
     "error-no-state": lambda ex, p: answer_error(ex, p, "invalid_scope", FORGED_DESCRIPTION,
                                                  with_state=False),
     "error-wrong-state": lambda ex, p: answer_error(ex, p, "access_denied", FORGED_DESCRIPTION),
+    "error-control": lambda ex, p: answer_error(ex, p, "access_denied", CONTROL_TEXT),
     "no-location": lambda ex, p: ex.redirect(302, None),
     "bad-location": lambda ex, p: ex.redirect(302, "http://[::1"),
     "elsewhere": lambda ex, p: ex.redirect(302, ex.issuer + "/somewhere"),

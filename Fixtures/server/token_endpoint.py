@@ -12,6 +12,7 @@ import echo
 import framing
 import lifecycle
 import token_response
+from authorize import CONTROL_TEXT
 from oauth_store import CLIENTS, parse_basic, verify_pkce
 
 FORM = "application/x-www-form-urlencoded"
@@ -53,6 +54,10 @@ CANNED = {
     "token-stall": _stall,
     "token-drip": _drip,
     "echo-token": echo.token,
+    # JSON-escaped on the wire (\u001b…): a client that prints a field raw
+    # would write the control characters to the terminal.
+    "token-control": lambda ex: ex.json_response(200, {
+        "access_token": "at-" + CONTROL_TEXT, "token_type": "Bearer" + CONTROL_TEXT, "refresh_token": "rt-" + CONTROL_TEXT}),
     **framing.TOKEN,
 }
 

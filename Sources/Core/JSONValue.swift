@@ -33,6 +33,10 @@ package enum JSONValue: Equatable, Sendable {
 }
 
 /// JSON string literal escaping (RFC 8259 §7) for the little JSON we write.
+/// Besides what JSON requires, DEL, C1 controls and bidi overrides are
+/// written as `\u` escapes too (TerminalText's set): the value is the same
+/// to any parser, and a server's `iss` or code cannot act on a terminal
+/// that shows `--print code`.
 package enum JSONText {
     package static func quote(_ text: String) -> String {
         var out = "\""
@@ -43,7 +47,7 @@ package enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || TerminalText.containsControl(String(scalar)):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -82,3 +82,23 @@ struct TraceTests {
         #expect(console.err == "b")
     }
 }
+
+/// -v shows server headers with their control characters escaped.
+struct TraceControlTests {
+    @Test func serverHeadersAreEscaped() {
+        let console = CapturingConsole()
+        let trace = Trace(enabled: true, redactor: Redactor(), console: console)
+        trace.response(HTTPResponse(status: 200, headers: [
+            HTTPHeader("Content-Type", "text/html\u{1B}[2J"), HTTPHeader("Refresh", "0; url=/x\u{9B}y"),
+            HTTPHeader("Location", "/a\u{202E}b"), HTTPHeader("Set-Cookie", "n\u{7}=v"),
+        ]))
+        #expect(console.err == """
+            < 200 (0 ms, 0 bytes, new connection)
+            < Content-Type: text/html\\x1b[2J
+            < Refresh: 0; url=/x\\u009by
+            < Location: /a\\u202eb
+            < Set-Cookie: n\\x07=[redacted]
+
+            """)
+    }
+}
