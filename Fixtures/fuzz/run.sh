@@ -4,8 +4,8 @@
 #   Fixtures/fuzz/run.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
 # SECONDS_PER_HARNESS defaults to 60; HARNESS names (Location, HTMLForms,
-# Cookies, Arguments, IDToken) pick a subset, default all five, run one after
-# the other. Environment:
+# Cookies, Arguments, IDToken, Redactor) pick a subset, default all six, run
+# one after the other. Environment:
 #   SWIFTC, CLANG      compilers (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc;
 #                      the clang next to swiftc, which ships libFuzzer)
 #   FUZZ_OPT           optimisation flag for the harness builds (default -O)
@@ -19,7 +19,7 @@
 # internal API), with -sanitize=fuzzer,address; Sources/CCurl/shim.c is
 # compiled by clang with the same sanitizers and linked with libcurl.
 # The seed corpus in git (Fixtures/fuzz/corpus/<corpus>: location, html-forms,
-# cookies, arguments, id-token) is copied into a work corpus under
+# cookies, arguments, id-token, redactor) is copied into a work corpus under
 # .build-fuzz/corpus/<corpus>, which grows between runs.
 # Crashes, timeouts and OOMs land in .build-fuzz/artifacts/<harness>/.
 # Inputs saved under Fixtures/fuzz/regressions/<corpus> are replayed first,
@@ -32,7 +32,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SECONDS_PER_HARNESS="${1:-60}"
 shift || true
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken)
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor)
 
 OUT="$ROOT/.build-fuzz"
 LAYERS=(Core HTTP OAuth Walk Flow CLI)
@@ -49,7 +49,7 @@ NICE="${FUZZ_NICE:-0}"
 max_len() {
     case "$1" in
         HTMLForms) echo 65536 ;;
-        IDToken) echo 16384 ;;
+        IDToken|Redactor) echo 16384 ;;
         Location) echo 8192 ;;
         *) echo 4096 ;;
     esac
@@ -57,7 +57,7 @@ max_len() {
 corpus_name() {
     case "$1" in
         Location) echo location ;; HTMLForms) echo html-forms ;; Cookies) echo cookies ;;
-        Arguments) echo arguments ;; IDToken) echo id-token ;; *) echo "$1" ;;
+        Arguments) echo arguments ;; IDToken) echo id-token ;; Redactor) echo redactor ;; *) echo "$1" ;;
     esac
 }
 
@@ -94,10 +94,12 @@ build() {
     rm -rf "$snap" && mkdir -p "$snap"
     mkdir -p "$snap/layers" && cp "$harness" "$snap/" || return 1
     local layer file
+    # Every file of each layer, subfolders included (Flow/Cache, Flow/Batch).
     for layer in "${LAYERS[@]}"; do
-        for file in "$ROOT/Sources/$layer"/*.swift; do
-            sed -E '/^import (Core|HTTP|OAuth|Walk|Flow|CLI)$/d' "$file" >"$snap/layers/$layer-$(basename "$file")" || return 1
-        done
+        while IFS= read -r -d '' file; do
+            local relative="${file#"$ROOT/Sources/"}"
+            sed -E '/^import (Core|HTTP|OAuth|Walk|Flow|CLI)$/d' "$file" >"$snap/layers/${relative//\//-}" || return 1
+        done < <(find "$ROOT/Sources/$layer" -name '*.swift' -print0)
     done
     local sources=()
     while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$snap/layers" -name '*.swift' -print0 | sort -z)

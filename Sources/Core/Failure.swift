@@ -37,7 +37,7 @@ package struct Failure: Error, Equatable, Sendable {
     /// the same text once finished for the terminal.
     package static func == (lhs: Failure, rhs: Failure) -> Bool {
         lhs.exitCode == rhs.exitCode && ServerText.finished(lhs.message) == ServerText.finished(rhs.message)
-            && lhs.location.map(ServerText.finished) == rhs.location.map(ServerText.finished)
-            && lhs.hint.map(ServerText.finished) == rhs.hint.map(ServerText.finished)
+            && lhs.location.map { ServerText.finished($0) } == rhs.location.map { ServerText.finished($0) }
+            && lhs.hint.map { ServerText.finished($0) } == rhs.hint.map { ServerText.finished($0) }
     }
 }

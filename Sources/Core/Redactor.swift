@@ -30,9 +30,10 @@ package final class Redactor {
     }
 
     /// Text for stderr: secrets masked first, then server text bounded and
-    /// every control character escaped (ServerText.swift).
+    /// every control character escaped (ServerText.swift); masked again at
+    /// the end, in case escaping spelled a secret out.
     package func finished(_ text: String) -> String {
-        ServerText.finished(scrub(text))
+        scrub(ServerText.finished(scrub(text), scrub: scrub))
     }
 
     /// The `authcode: error:` line of a failure, ready for stderr.

@@ -45,7 +45,9 @@ package enum ServerText {
 
     /// The message as it may be shown: each marked text bounded, marks
     /// removed, every control character escaped visibly (one line).
-    package static func finished(_ message: String) -> String {
+    /// `scrub` runs again on each text once its tags and white space are
+    /// gone (`a<b>c` or a line break can join an echoed secret back up).
+    package static func finished(_ message: String, scrub: (String) -> String = { $0 }) -> String {
         guard message.unicodeScalars.contains(start) else { return TerminalText.escapeLine(message) }
         var out = ""
         var rest = Substring(message)
@@ -63,7 +65,7 @@ package enum ServerText {
                 if html { head.removeLast() }
                 if let limit = Int(head) {
                     let text = String(String.UnicodeScalarView(marked[marked.index(after: split)...]))
-                    out += bounded(VisibleText.of(Array(text.utf8), html: html), to: limit)
+                    out += bounded(scrub(VisibleText.of(Array(text.utf8), html: html)), to: limit)
                 }
             }
             rest = rest[rest.unicodeScalars.index(after: close)...]

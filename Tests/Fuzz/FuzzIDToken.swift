@@ -1,5 +1,6 @@
 // libFuzzer harness: the id_token a token endpoint returns (ARCHITECTURE.md "The flow"
-// step 5; OIDC Core §3.1.3.7) and the JSON decoder under it. The input is
+// step 5; OIDC Core §3.1.3.7), its claim reader and the JSON decoder under it;
+// no claim and no expires_in may trap. The input is
 // used three ways: as the compact JWT itself, as the JWT's payload (so the
 // fuzzer reaches the claim checks without having to learn base64url), and
 // as a JSON document (a token response body).
@@ -31,7 +32,12 @@ private func idTokenVerify(_ token: IDTokenClaims) {
             if let nonce = item.nonce {
                 idTokenCheck(token.claims["nonce"]?.stringValue == nonce, "accepted an id_token with the wrong nonce")
             }
-            idTokenCheck(token.claims["exp"]?.numberValue != nil, "accepted an id_token without exp")
+            // exp is a finite JSON number (RFC 7519 §2), never a string or infinity.
+            if case .number(let exp)? = token.claims["exp"] {
+                idTokenCheck(exp.isFinite && exp + 120 > item.now, "accepted an id_token with exp \(exp)")
+            } else {
+                idTokenCheck(false, "accepted an id_token whose exp is not a number")
+            }
         } catch {
             idTokenCheck(error.exitCode == .securityCheck, "verify threw exit \(error.exitCode)")
             _ = error.line
@@ -57,11 +63,23 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         idTokenVerify(token)
     }
 
-    // 3. The input is a JSON body.
+    // 3. The input is a JSON body: the id_token member is a string, null/absent, or exit 8.
     if let value = JSONValue.parse(bytes) {
         _ = value["access_token"]?.stringValue
         _ = value["expires_in"]?.numberValue
-        _ = value["id_token"]?.stringValue.map { try? IDTokenClaims(jwt: $0) }
+        do {
+            let jwt = try IDTokenClaims.jwt(in: value)
+            switch value["id_token"] {
+            case .string(let text)?: idTokenCheck(jwt == text, "the id_token string was not read as it is")
+            case nil, .null?: idTokenCheck(jwt == nil, "an absent or null id_token was read as one")
+            default: idTokenCheck(false, "an id_token of another type was accepted")
+            }
+            if let jwt, let token = try? IDTokenClaims(jwt: jwt) { idTokenVerify(token) }
+        } catch {
+            idTokenCheck(error.exitCode == .malformedResponse, "IDTokenClaims.jwt(in:) threw exit \(error.exitCode)")
+        }
+        _ = TokenLifetime.expiresIn(value["expires_in"])
+        if case .string(let jwt)? = value["access_token"] { _ = TokenLifetime.jwtExpiry(jwt) }
     }
 
     // 4. The input is a token endpoint's or discovery endpoint's body.
