@@ -42,6 +42,17 @@ package enum Help {
           state, iss, code_verifier and redirect_uri (no token request is made).
           Errors go to stderr as 'authcode: error: …'; stdout stays empty.
 
+        SECURITY:
+          Credentials (--form values, -H headers, user:password@, a replayed
+          307/308 body) go only to trusted origins: those of --issuer,
+          --authorize-url, --token-url, --step, the endpoints the issuer's
+          metadata names, and each --trust-origin. A form or body for another
+          origin stops the run (exit 6). The redirect_uri is never fetched
+          (compared after RFC 3986 normalisation); an answer carried anywhere
+          else is exit 5. Secrets are redacted on stderr in every encoding a
+          server may echo them in, and server text shows control characters
+          escaped (\\x1b).
+
         EXIT CODES:
 
         """
