@@ -46,7 +46,7 @@ package struct ServerEndpoints: Sendable {
     static func checkPKCESupport(_ options: Options, _ metadata: ServerMetadata?) throws(Failure) {
         guard options.refreshToken == nil, options.pkce != .off,
               let methods = metadata?.codeChallengeMethods, !methods.contains(options.pkce.rawValue) else { return }
-        throw Failure(.usage, "the server's metadata does not list PKCE method \(options.pkce.rawValue) (it lists: \(methods.isEmpty ? "none" : methods.joined(separator: ", ")))",
+        throw Failure(.usage, "the server's metadata does not list PKCE method \(options.pkce.rawValue) (it lists: \(methods.isEmpty ? "none" : ServerText.printable(methods.joined(separator: ", "))))",
                       at: options.issuer, hint: "Pass --pkce \(methods.contains("S256") ? "S256" : methods.contains("plain") ? "plain" : "off") if that is what the server expects.")
     }
 }

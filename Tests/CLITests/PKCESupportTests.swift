@@ -1,0 +1,50 @@
+import Testing
+@testable import Core
+@testable import HTTP
+@testable import OAuth
+@testable import Walk
+@testable import Flow
+
+/// Metadata lacking the --pkce method is a usage error before any request of
+/// the flow (Flow/ServerEndpoints.swift, checkPKCESupport).
+struct PKCESupportTests {
+    static func metadata(_ methods: [String]?) -> ServerMetadata {
+        ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: "https://idp.example/auth", tokenEndpoint: "https://idp.example/token",
+                       codeChallengeMethods: methods, issParameterSupported: false)
+    }
+
+    static func options(_ pkce: PKCEMethod, refresh: Bool = false) -> Options {
+        var options = Options()
+        options.issuer = "https://idp.example"
+        options.pkce = pkce
+        options.refreshToken = refresh ? "rt-1" : nil
+        return options
+    }
+
+    @Test(arguments: [
+        (PKCEMethod.s256, ["S256"] as [String]?), (.s256, ["plain", "S256"]), (.plain, ["plain"]), (.off, ["plain"]), (.off, []),
+        (.s256, nil),  // metadata silent about PKCE: nothing to check against
+    ])
+    func supported(pkce: PKCEMethod, methods: [String]?) throws {
+        try ServerEndpoints.checkPKCESupport(Self.options(pkce), Self.metadata(methods))
+    }
+
+    @Test func noMetadataNoCheck() throws {
+        try ServerEndpoints.checkPKCESupport(Self.options(.s256), nil)
+    }
+
+    @Test func refreshNeedsNoPKCE() throws {
+        try ServerEndpoints.checkPKCESupport(Self.options(.s256, refresh: true), Self.metadata(["plain"]))
+    }
+
+    @Test(arguments: [
+        (PKCEMethod.s256, ["plain"], "plain", "plain"), (.plain, ["S256"], "S256", "S256"), (.s256, [], "none", "off"),
+        (.plain, ["S512", "x"], "S512, x", "off"),
+    ])
+    func missingMethodIsExit2(pkce: PKCEMethod, methods: [String], listed: String, suggestion: String) {
+        #expect(throws: Failure(.usage, "the server's metadata does not list PKCE method \(pkce.rawValue) (it lists: \(listed))",
+                                at: "https://idp.example", hint: "Pass --pkce \(suggestion) if that is what the server expects.")) {
+            try ServerEndpoints.checkPKCESupport(Self.options(pkce), Self.metadata(methods))
+        }
+    }
+}
