@@ -34,7 +34,7 @@ package enum JSONValue: Equatable, Sendable {
 
 /// JSON string literal escaping (RFC 8259 §7) for the little JSON we write.
 package enum JSONText {
-    static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,0 +1,46 @@
+/// Byte-at-a-time reading over a `ByteSource`, through one fixed-size
+/// buffer, with a few bytes of push-back for look-ahead (a byte-order mark
+/// that turns out not to be one, the first byte that decides the format).
+struct ByteStream {
+    static let chunkSize = 64 * 1024
+
+    private var source: any ByteSource
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var pushedBack: [UInt8] = []   // read back to front
+    private var ended = false
+
+    init(_ source: some ByteSource) {
+        self.source = source
+        buffer.reserveCapacity(Self.chunkSize)
+    }
+
+    mutating func peek() throws(RecordInputError) -> UInt8? {
+        if let last = pushedBack.last { return last }
+        guard try fill() else { return nil }
+        return buffer[position]
+    }
+
+    mutating func next() throws(RecordInputError) -> UInt8? {
+        if let last = pushedBack.popLast() { return last }
+        guard try fill() else { return nil }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    /// Makes `bytes` the next ones read, in order.
+    mutating func pushBack(_ bytes: [UInt8]) {
+        pushedBack += bytes.reversed()
+    }
+
+    /// Whether a byte is available, reading a new chunk if needed.
+    private mutating func fill() throws(RecordInputError) -> Bool {
+        while position == buffer.count {
+            guard !ended else { return false }
+            buffer.removeAll(keepingCapacity: true)
+            position = 0
+            if try source.read(into: &buffer, max: Self.chunkSize) == 0 { ended = true }
+        }
+        return true
+    }
+}
