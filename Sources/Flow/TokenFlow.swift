@@ -40,6 +40,11 @@ package final class TokenFlow {
         redactor.remember(options.clientSecret)
         redactor.remember(options.refreshToken)
         for field in options.form where Redactor.isSecretName(field.name) { redactor.remember(field.value) }
+        // The TOTP seed as given, and the base32 inside an otpauth:// URI.
+        redactor.remember(options.totpSecret)
+        if let query = options.totpSecret?.split(separator: "?", maxSplits: 1).dropFirst().first {
+            for (name, value) in FormEncoding.decode(String(query)) where name.lowercased() == "secret" { redactor.remember(value) }
+        }
     }
 
     /// The endpoints, discovered through this flow's own connection.
@@ -52,6 +57,6 @@ package final class TokenFlow {
     package func run(at endpoints: ServerEndpoints? = nil) throws(Failure) -> FlowResult {
         let resolved: ServerEndpoints
         if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
-        return try AuthorizationCodeFlow(options: options, client: client).run(at: resolved)
+        return try AuthorizationCodeFlow(options: options, client: client, notes: console).run(at: resolved)
     }
 }

@@ -17,6 +17,12 @@ package final class PageHandler {
     /// The login form last submitted with credentials: seeing it again means
     /// the server rejected them.
     private var lastLogin: String?
+    /// `--totp-secret`: fills the one-time-code field of any form met.
+    package var codes: OneTimeCodes?
+    /// Whether a form went out holding a `--form` value or a one-time code,
+    /// and the last request that did (LoginRejection.swift).
+    package private(set) var credentialsSubmitted = false
+    private(set) var credentialRequest: HTTPRequest?
 
     init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
         self.target = target
@@ -33,7 +39,10 @@ package final class PageHandler {
         }
     }
 
-    func handle(_ response: HTTPResponse, at pageURL: String) throws(Failure) -> Outcome {
+    /// - Parameter rejected: the page came with 401, 403 or 422 after
+    ///   credentials were sent: unless it asks for a one-time code again
+    ///   that may be retried, it is the rejection.
+    func handle(_ response: HTTPResponse, at pageURL: String, rejected: Bool = false) throws(Failure) -> Outcome {
         let html = response.text
         let forms = HTMLFormParser.forms(in: html)
         let place = Walker.place(pageURL)
@@ -51,7 +60,8 @@ package final class PageHandler {
             }
         }
 
-        guard let form = FormChooser.choose(from: forms, userFields: formValues) else {
+        guard let form = FormChooser.choose(from: forms, userFields: formValues, codes: codes) else {
+            if rejected { throw LoginRejection.failure(response, at: place) }
             // No form to fill: an interstitial page may move on by refresh.
             let refresh = response.headers.first(named: "Refresh").flatMap(MetaRefresh.target(ofContent:)) ?? MetaRefresh.target(in: html)
             if let refresh, let reference = URIReference(refresh) {
@@ -60,38 +70,57 @@ package final class PageHandler {
                 trace.info("no form to fill; following the page's refresh to \(trace.redactor.url(next.text))")
                 return .submit(HTTPRequest(method: "GET", url: next.text))
             }
+            if ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
             let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""
             let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
             throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Excerpt.of(response) : "")", at: place)
         }
 
-        let hasPassword = form.fields.contains { $0.kind == .password }
+        if form.fields.isEmpty, ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
+        let codeField = codes?.field(in: form)
+        let asksCredentials = form.hasPassword || codeField != nil
         let signature = Self.signature(of: form, base: base)
-        if hasPassword, signature == lastLogin {
-            let reason = HTMLFormParser.errorText(in: html).map { ": \(ServerText.printable($0))" } ?? ""
-            throw Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place,
-                          hint: "The same login form came back after submitting the credentials given with --form.")
+        if asksCredentials, signature == lastLogin {
+            // A one-time code turned down may have arrived after its time step.
+            guard codeField != nil, codes?.mayRetry() == true else { throw LoginRejection.failure(response, at: place) }
+            trace.info("the one-time code was turned down and its time step has ended since; sending the next one, once")
+        } else if rejected {
+            throw LoginRejection.failure(response, at: place)
         }
 
+        var values = formValues
+        if let index = codeField, let code = codes?.fresh() {
+            trace.redactor.remember(code)
+            values.removeAll { $0.name == form.fields[index].name }
+            values.append(NameValue(form.fields[index].name, code))
+        }
         let submission: FormSubmission
         do {
-            submission = try FormChooser.submission(for: form, userFields: formValues, submit: submit)
+            submission = try FormChooser.submission(for: form, userFields: values, submit: submit)
         } catch {
             throw Self.failure(error, at: place)
         }
-        if hasPassword { lastLogin = signature }
+        if asksCredentials { lastLogin = signature }
+        let carriesCredentials = submission.fields.contains(where: values.contains)
 
         let action = Self.actionURL(form, base: base)
         let pairs = submission.fields.map { ($0.name, $0.value) }
         let pressed = submission.pressed.map { " pressing '\($0.label.isEmpty ? $0.value : $0.label)'" } ?? ""
         trace.info("form chosen: \(form.method) \(Walker.place(action.text))\(pressed); fields: \(trace.redactor.fields(pairs))")
+        let request: HTTPRequest
         if form.method == "POST" {
-            return .submit(.form(url: action.text, fields: pairs))
+            request = .form(url: action.text, fields: pairs)
+        } else {
+            // A GET form replaces the action's query with its fields (HTML §4.10.21.3).
+            var url = action
+            url.query = FormEncoding.encode(pairs)
+            request = HTTPRequest(method: "GET", url: url.text)
         }
-        // A GET form replaces the action's query with its fields (HTML §4.10.21.3).
-        var url = action
-        url.query = FormEncoding.encode(pairs)
-        return .submit(HTTPRequest(method: "GET", url: url.text))
+        if carriesCredentials {
+            credentialsSubmitted = true
+            credentialRequest = request
+        }
+        return .submit(request)
     }
 
     /// An absent, empty or `#` action means the page itself.
