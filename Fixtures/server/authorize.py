@@ -7,6 +7,7 @@ authorization response the way the response_mode and the scenario ask for.
 from urllib.parse import urlencode
 
 import pages
+import uri_variants
 from exchange import add_params
 from oauth_store import CLIENTS, Pending, random_token
 
@@ -15,12 +16,24 @@ RESPONSE_MODES = ("query", "fragment", "form_post")
 # Scenario -> HTTP status of the redirect carrying the answer (default 302).
 REDIRECT_STATUS = {"status-301": 301, "status-303": 303, "status-307": 307, "status-308": 308}
 
-# Scenarios that add iss (RFC 9207); the value None means "the real issuer".
+# Scenarios that add iss (RFC 9207); the value None means "the real issuer",
+# a callable computes it from the exchange.
 ISS_SCENARIOS = {
     "iss": None, "wrong-iss": "https://evil.example", "form-post": None,
     "discovery": None, "discovery-8414": None, "discovery-wrong-issuer": None,
     "discovery-no-s256": None,
+    # Another origin than the authorization endpoint's (RFC 9207 §2.4: iss
+    # must match the issuer the request was sent to).
+    "iss-other-origin": "http://127.0.0.2:1/evil",
+    # This origin, another path: passes an origin check, fails an exact one.
+    "iss-same-origin": lambda ex: ex.base + "/other-tenant",
 }
+
+# error= answers whose state is missing or forged carry text an attacker
+# would write: nothing ties them to our request (RFC 6749 §10.12), so a client
+# must not show them. The ESC makes any
+# leak to a terminal visible too.
+FORGED_DESCRIPTION = "\x1b[2JSession expired. Sign in again at https://evil.example/login"
 
 
 def validate(ex):
@@ -45,7 +58,8 @@ def validate(ex):
     pending = Pending(
         client_id=client_id, redirect_uri=redirect_uri, state=p.get("state"),
         challenge=challenge, challenge_method=method, nonce=p.get("nonce"),
-        scope=p.get("scope", ""), response_mode=mode if mode in RESPONSE_MODES else "query")
+        scope=p.get("scope", ""), response_mode=mode if mode in RESPONSE_MODES else "query",
+        issuer=ex.issuer)
     problem = None
     if mode not in RESPONSE_MODES:
         problem = "unsupported response_mode"
@@ -67,12 +81,13 @@ def validate(ex):
 
 def _state_and_iss(ex, pending, with_state=True):
     fields = []
-    if ex.scenario == "wrong-state":
+    if ex.scenario in ("wrong-state", "error-wrong-state"):
         fields.append(("state", random_token("forged-")))
     elif with_state and pending.state is not None:
         fields.append(("state", pending.state))
     if ex.scenario in ISS_SCENARIOS:
-        fields.append(("iss", ISS_SCENARIOS[ex.scenario] or ex.issuer))
+        iss = ISS_SCENARIOS[ex.scenario]
+        fields.append(("iss", iss(ex) if callable(iss) else iss or ex.issuer))
     return fields
 
 
@@ -102,6 +117,10 @@ def deliver(ex, pending, fields, headers=()):
         # The answer sent to another callback than the one registered: a
         # client must not follow it (that would hand the code over).
         location = add_params(ex.issuer + "/other-callback", fields)
+    elif ex.scenario == "redirect-normalised":
+        # Equal to the redirect_uri only after RFC 3986 §6.2.2 normalisation.
+        variant = uri_variants.rewrite(pending.redirect_uri, ex.params().get("variant") or "all")
+        location = add_params(variant, fields)
     else:
         location = add_params(pending.redirect_uri, fields)
     ex.redirect(REDIRECT_STATUS.get(ex.scenario, 302), _relativize(ex, location), headers)

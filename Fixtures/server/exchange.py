@@ -50,13 +50,15 @@ class Exchange:
             name, eq, value = part.strip().partition("=")
             if eq and name:
                 self.cookies.setdefault(name, value)
+        self.listener = ""          # host:port of the listener that got it
         # Filled in by the router for /t/<run>/<scenario>/<rest>:
         self.run = self.scenario = self.rest = self.issuer = self.state = None
 
     def hit(self) -> dict:
         """The record kept for GET /_hits/<run>."""
         return {"method": self.method, "path": self.path, "query": self.query,
-                "headers": self.headers, "form": self.form, "json": self.json}
+                "headers": self.headers, "form": self.form, "json": self.json,
+                "listener": self.listener, "status": None}
 
     def params(self) -> dict:
         """Authorization parameters: query string, overridden by a form body."""
@@ -120,6 +122,40 @@ class Exchange:
             sent += len(chunk)
         if sent != length:
             h.close_connection = True
+
+
+    def chunked(self, status, ctype, chunks, headers=(), trailers=(), delay=0.0):
+        """Transfer-Encoding: chunked (RFC 9112 §7.1), optional trailer fields.
+
+        Trailers are written as they are, even ones RFC 9110 §6.5.1 forbids
+        there (Set-Cookie, Location): a client must ignore those.
+        """
+        h = self.handler
+        h.send_response(status)
+        h.send_header("Content-Type", ctype)
+        h.send_header("Transfer-Encoding", "chunked")
+        if trailers:
+            h.send_header("Trailer", ", ".join(name for name, _ in trailers))
+        for name, value in headers:
+            h.send_header(name, value)
+        h.end_headers()
+        for n, chunk in enumerate(chunks):
+            if delay and n:
+                time.sleep(delay)
+            if isinstance(chunk, str):
+                chunk = chunk.encode("utf-8")
+            if chunk:
+                h.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        tail = "".join(f"{name}: {value}\r\n" for name, value in trailers)
+        h.wfile.write(b"0\r\n" + tail.encode("latin-1") + b"\r\n")
+        h.wfile.flush()
+
+    def raw(self, data: bytes, close=True):
+        """Bytes straight onto the connection, no status line or headers of ours."""
+        self.handler.wfile.write(data)
+        self.handler.wfile.flush()
+        if close:
+            self.handler.close_connection = True
 
 
 def add_params(uri: str, params) -> str:

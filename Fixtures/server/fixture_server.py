@@ -2,14 +2,15 @@
 """Local OAuth 2.0 authorization server fixture for authcode's tests.
 
     python3 Fixtures/server/fixture_server.py [--port N] [--host 127.0.0.1]
+        [--extra-listen HOST:PORT]... [--nodelay] [--max-hits N]
         [--watch-stdin] [--tls-cert CERT --tls-key KEY [--tls-client-ca CA]] [--log]
 
-Prints one line `READY http://127.0.0.1:PORT` once listening. Everything
-lives under /t/<run>/<scenario>/...; GET/DELETE /_hits/<run> shows/clears
-the requests a run made. See README.md. Python standard library only.
+Prints `LISTEN <url>` per extra listener, then one line `READY <url>` (the
+primary listener) once listening. Everything lives under
+/t/<run>/<scenario>/...; /_hits, /_config, /_stats and /_tokens are the
+test-facing endpoints (admin.py). See README.md. Python standard library only.
 """
 import argparse
-import ipaddress
 import os
 import re
 import signal
@@ -23,6 +24,8 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # run from any cwd
 
+import admin  # noqa: E402
+import listeners  # noqa: E402
 import scenarios  # noqa: E402
 from exchange import Exchange  # noqa: E402
 from oauth_store import STORE  # noqa: E402
@@ -31,7 +34,6 @@ RUN = r"[A-Za-z0-9_.-]+"
 SCENARIO_PATH = re.compile(rf"^/t/({RUN})/([A-Za-z0-9-]+)(?:/(.*))?$")
 # RFC 8414 §3.1: the well-known segment inserted before the issuer's path.
 RFC8414_PATH = re.compile(rf"^/\.well-known/oauth-authorization-server/t/({RUN})/([A-Za-z0-9-]+)$")
-HITS_PATH = re.compile(rf"^/_hits/({RUN})$")
 MAX_BODY = 10 * 1024 * 1024
 # A client going away mid-response is normal here (timeouts, size limits).
 QUIET_ERRORS = (ConnectionError, TimeoutError, socket.timeout, ssl.SSLError, EOFError)
@@ -46,22 +48,30 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "FixtureAS/1.0"
     timeout = 120                   # idle keep-alive connections do not pin threads forever
     log_enabled = False
+    nodelay = False
+    _status = None                  # first final status sent (recorded in the hit)
 
     def setup(self):
         super().setup()
-        # Headers and body go out in separate writes; without NODELAY, Nagle
-        # plus the client's delayed ACK adds 40 ms to every response, which
-        # would swamp the benchmark's numbers.
-        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        # By default this server behaves like http.server, Django's runserver
+        # and most small servers: no TCP_NODELAY, and the headers and the body
+        # go out in separate writes (wbufsize 0: end_headers() writes, then the
+        # body is written). With Nagle on the server and a delayed ACK on the
+        # client that can cost 40 ms per response; clients must cope, so the
+        # fixture shows it. --nodelay turns it off (the benchmark's choice).
+        if self.nodelay:
+            self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if isinstance(self.request, ssl.SSLSocket):
             self.request.do_handshake()  # in this thread, not in the accept loop
 
     def send_response(self, code, message=None):
         self._responded = True
+        if self._status is None and code >= 200:
+            self._status = code
         super().send_response(code, message)
 
     def do_GET(self):
-        self._responded = False
+        self._responded, self._status = False, None
         try:
             self._handle()
         except QUIET_ERRORS:
@@ -114,9 +124,9 @@ class Handler(BaseHTTPRequestHandler):
     def _handle(self):
         url = urlsplit(self.path)
         ex = Exchange(self, self.command, url.path, url.query, self._read_body(), self.server.base)
-        match = HITS_PATH.match(url.path)
-        if match:
-            return self._hits(ex, match.group(1))
+        ex.listener = self.server.listener
+        if admin.handle(ex):
+            return
         match = SCENARIO_PATH.match(url.path)
         if match:
             rest = match.group(3) or ""
@@ -127,19 +137,12 @@ class Handler(BaseHTTPRequestHandler):
         ex.run, ex.scenario, ex.rest = match.group(1), match.group(2), rest
         ex.issuer = f"{self.server.base}/t/{ex.run}/{ex.scenario}"
         ex.state = STORE.run(ex.run)
-        with ex.state.lock:
-            ex.state.hits.append(ex.hit())
-        scenarios.route(ex)
-
-    def _hits(self, ex, run):
-        state = STORE.run(run)
-        if ex.method == "DELETE":
-            with state.lock:
-                cleared, state.hits = len(state.hits), []
-            return ex.json_response(200, {"cleared": cleared})
-        with state.lock:
-            hits = list(state.hits)
-        ex.json_response(200, hits)
+        hit = ex.hit()
+        ex.state.record(hit, STORE.max_hits)
+        try:
+            scenarios.route(ex)
+        finally:
+            hit["status"] = self._status  # the key exists already: safe beside a reader
 
     # Logging: off unless --log, and never the query string (codes, secrets).
     def log_request(self, code="-", size="-"):
@@ -154,7 +157,8 @@ class Handler(BaseHTTPRequestHandler):
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128  # parallel tests: the default backlog of 5 stalls connects
-    base = ""
+    base = ""       # scheme://host:port of this listener (listeners.open_all)
+    listener = ""   # host:port as bound, recorded in every hit
 
     def handle_error(self, request, client_address):
         exc = sys.exc_info()[1]
@@ -166,18 +170,24 @@ def _parse_args(argv):
     ap = argparse.ArgumentParser(description="authcode fixture authorization server")
     ap.add_argument("--port", type=int, default=0, help="0 = ephemeral (default)")
     ap.add_argument("--host", default="127.0.0.1", help="an IPv4 loopback address")
+    ap.add_argument("--extra-listen", action="append", default=[], metavar="HOST:PORT",
+                    help="also listen here (another origin; PORT 0 = ephemeral); repeatable")
+    ap.add_argument("--nodelay", action="store_true",
+                    help="set TCP_NODELAY (default off, like common servers)")
+    ap.add_argument("--max-hits", type=int, default=20000, metavar="N",
+                    help="hits kept per run; later ones are only counted (default 20000)")
     ap.add_argument("--watch-stdin", action="store_true", help="exit when stdin reaches EOF")
     ap.add_argument("--tls-cert")
     ap.add_argument("--tls-key")
     ap.add_argument("--tls-client-ca", help="require client certificates signed by this CA")
     ap.add_argument("--log", action="store_true", help="log requests (no query strings) to stderr")
     args = ap.parse_args(argv)
-    try:
-        loopback = ipaddress.IPv4Address(args.host).is_loopback
-    except ValueError:
-        loopback = False
-    if not loopback:
+    if not listeners.loopback_host(args.host):
         ap.error("--host must be an IPv4 loopback address such as 127.0.0.1")
+    try:
+        args.extra = [listeners.parse_listen(spec) for spec in args.extra_listen]
+    except ValueError as exc:
+        ap.error(str(exc))
     if bool(args.tls_cert) != bool(args.tls_key) or (args.tls_client_ca and not args.tls_cert):
         ap.error("--tls-cert and --tls-key go together; --tls-client-ca needs them")
     return args
@@ -195,31 +205,30 @@ def _watch_stdin(stop):
 
 def main(argv=None):
     args = _parse_args(argv)
-    handler = type("FixtureHandler", (Handler,), {"log_enabled": args.log})
-    server = Server((args.host, args.port), handler)
-    scheme = "https" if args.tls_cert else "http"
-    server.base = f"{scheme}://{args.host}:{server.server_address[1]}"
+    handler = type("FixtureHandler", (Handler,), {"log_enabled": args.log,
+                                                   "nodelay": args.nodelay})
+    STORE.max_hits = args.max_hits
+    ctx = None
     if args.tls_cert:
         ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         ctx.load_cert_chain(args.tls_cert, args.tls_key)
         if args.tls_client_ca:
             ctx.load_verify_locations(args.tls_client_ca)
             ctx.verify_mode = ssl.CERT_REQUIRED
-        server.socket = ctx.wrap_socket(server.socket, server_side=True,
-                                        do_handshake_on_connect=False)
+    servers = listeners.open_all(Server, handler, [(args.host, args.port)] + args.extra, ctx)
 
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
     if args.watch_stdin:
         threading.Thread(target=_watch_stdin, args=(stop,), daemon=True).start()
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
-                     daemon=True).start()
-    print(f"READY {server.base}", flush=True)
+    listeners.serve_all(servers)
+    # Tests read the LISTEN lines, then READY (the only line older tests read).
+    lines = [f"LISTEN {s.base}" for s in servers[1:]] + [f"READY {servers[0].base}"]
+    print("\n".join(lines), flush=True)
     while not stop.wait(0.5):
         pass
-    server.shutdown()
-    server.server_close()
+    listeners.close_all(servers)
     return 0
 
 

@@ -21,6 +21,10 @@ CLIENTS = {
     "public-app": None,
 }
 USERS = {"alice": "wonderland"}
+# Batch users (the `users` scenario, `--users` runs): user1..user100000 with
+# password pw-<n>, computed rather than stored.
+_NUMBERED_USER = re.compile(r"^user([1-9][0-9]{0,5})$")
+NUMBERED_USERS = 100000
 
 CODE_LIFETIME = 60.0  # seconds
 _VERIFIER_RE = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")  # RFC 7636 §4.1
@@ -31,8 +35,12 @@ def random_token(prefix: str = "") -> str:
 
 
 def check_user(username: Optional[str], password: Optional[str]) -> bool:
-    return username in USERS and secrets.compare_digest(
-        USERS[username].encode(), (password or "").encode())
+    expected = USERS.get(username or "")
+    match = _NUMBERED_USER.match(username or "")
+    if match and int(match.group(1)) <= NUMBERED_USERS:
+        expected = f"pw-{match.group(1)}"
+    return expected is not None and secrets.compare_digest(
+        expected.encode(), (password or "").encode())
 
 
 @dataclass
@@ -46,8 +54,10 @@ class Pending:
     nonce: Optional[str]
     scope: str
     response_mode: str
+    issuer: str = ""               # the issuer of the listener that validated it
     hop_method: str = ""           # method and body of the request that got a
     hop_body: bytes = b""          # 307 (chain scenarios check they are kept)
+    data: dict = field(default_factory=dict)  # per-flow scratch (totp: the user)
     txn: str = field(default_factory=lambda: random_token("txn-"))
 
 
@@ -68,6 +78,16 @@ class Session:
     csrf: str = ""
     user: Optional[str] = None
     pending: Optional[Pending] = None
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class RefreshGrant:
+    """A refresh token (RFC 6749 §6): who it was issued to, for what."""
+    client_id: str
+    issuer: str
+    user: str
+    scope: str
 
 
 class RunState:
@@ -79,11 +99,30 @@ class RunState:
         self.codes: dict = {}      # code -> Grant
         self.sessions: dict = {}   # cookie value -> Session
         self.txns: dict = {}       # txn id -> Pending (login-direct, chains)
+        self.refresh: dict = {}    # refresh token -> RefreshGrant
+        self.config: dict = {}     # POST /_config/<run> (e.g. {"other": origin})
+        self.stats = {"requests": 0, "hits_dropped": 0, "codes_issued": 0,
+                      "codes_redeemed": 0, "refreshes": 0}
+
+    def record(self, hit: dict, max_hits: int) -> None:
+        """Keep a hit unless the run already holds max_hits (batch runs of
+        100,000 flows would otherwise hold gigabytes); count it either way."""
+        with self.lock:
+            self.stats["requests"] += 1
+            if len(self.hits) < max_hits:
+                self.hits.append(hit)
+            else:
+                self.stats["hits_dropped"] += 1
+
+    def count(self, name: str) -> None:
+        with self.lock:
+            self.stats[name] += 1
 
     def issue_code(self, pending: Pending, issuer: str, user: str) -> str:
         code = random_token("code-")
         with self.lock:
             self.codes[code] = Grant(pending, issuer, user, time.monotonic() + CODE_LIFETIME)
+            self.stats["codes_issued"] += 1
         return code
 
     def take_code(self, code: str, issuer: str) -> Optional[Grant]:
@@ -92,8 +131,24 @@ class RunState:
             grant = self.codes.get(code)
             if grant is None or grant.used or grant.issuer != issuer:
                 return None
+            del self.codes[code]  # presented once: gone, so memory stays flat in batch runs
             grant.used = True
         return grant if time.monotonic() <= grant.expires else None
+
+    def put_refresh(self, grant: RefreshGrant) -> str:
+        token = random_token("rt-")
+        with self.lock:
+            self.refresh[token] = grant
+        return token
+
+    def get_refresh(self, token: str, pop: bool = False) -> Optional[RefreshGrant]:
+        with self.lock:
+            return self.refresh.pop(token, None) if pop else self.refresh.get(token)
+
+    def revoke_refresh(self) -> int:
+        with self.lock:
+            revoked, self.refresh = len(self.refresh), {}
+        return revoked
 
     def new_session(self, scenario: str) -> tuple:
         sid = random_token()
@@ -123,6 +178,7 @@ class Store:
     def __init__(self):
         self._lock = threading.Lock()
         self._runs: dict = {}
+        self.max_hits = 20000  # --max-hits
 
     def run(self, name: str) -> RunState:
         with self._lock:

@@ -2,7 +2,7 @@
 from html import escape
 
 
-def _layout(title: str, main: str) -> str:
+def _layout(title: str, main: str, head: str = "") -> str:
     """A realistic page frame: header, nav with a search form, footer.
 
     The search form comes first on purpose: a client must pick the login
@@ -14,7 +14,7 @@ def _layout(title: str, main: str) -> str:
 <meta charset="utf-8">
 <title>{escape(title)} - Fixture Identity</title>
 <link rel="stylesheet" href="/static/site.css">
-</head>
+{head}</head>
 <body>
 <header class="site-header">
   <a class="brand" href="/">Fixture Identity</a>
@@ -41,18 +41,22 @@ def _hidden(fields) -> str:
         for k, v in pairs)
 
 
-def login_page(action: str, hidden: dict, error: str = "") -> str:
-    """Username/password form. `action` is used verbatim (may be relative or "")."""
+def login_page(action: str, hidden: dict, error: str = "", banner: str = "", head: str = "") -> str:
+    """Username/password form. `action` is used verbatim (may be relative or "").
+
+    `error` becomes the usual alert; `banner` (HTML, the caller's own) and
+    `head` let scenarios dress the page like other servers do.
+    """
     alert = (f'<div class="alert alert-error" role="alert">{escape(error)}</div>\n'
              if error else "")
-    return _layout("Sign in", f"""{alert}<form method="post" action="{escape(action)}" class="login">
+    return _layout("Sign in", f"""{banner}{alert}<form method="post" action="{escape(action)}" class="login">
 {_hidden(hidden)}
   <label>Username <input type="text" name="username" autocomplete="username"></label>
   <label>Password <input type="password" name="password" autocomplete="current-password"></label>
   <label><input type="checkbox" name="remember" value="yes" checked> Remember me</label>
   <button type="submit">Sign in</button>
 </form>
-<p><a href="/forgot">Forgot your password?</a></p>""")
+<p><a href="/forgot">Forgot your password?</a></p>""", head)
 
 
 def please_log_in_page(error: str = "") -> str:
@@ -88,6 +92,31 @@ def form_post_page(action: str, fields) -> str:
 {_hidden(fields)}
   <noscript><button type="submit">Continue</button></noscript>
 </form>
+</body>
+</html>
+"""
+
+
+def page(title: str, main_html: str, head: str = "") -> str:
+    """The site frame around HTML the caller built (and escaped) itself."""
+    return _layout(title, main_html, head)
+
+
+def spa_shell(context_json: str) -> str:
+    """A single-page app's shell: no form, only scripts (Keycloak's keycloakify
+    kcContext style): nothing a client without JavaScript can walk."""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Sign in</title>
+<script>window.kcContext = {context_json};</script>
+<script type="module" crossorigin src="/static/assets/index-3f9a1c.js"></script>
+<link rel="stylesheet" href="/static/assets/index-77b2e0.css">
+</head>
+<body>
+<div id="root"></div>
+<noscript>You need to enable JavaScript to run this app.</noscript>
 </body>
 </html>
 """

@@ -6,10 +6,18 @@ and /cb; a few add pages of their own. See README.md for the table.
 import time
 from html import escape as html_escape
 
+import delivery
+import echo
+import framing
+import hostile
 import login_flows
 import pages
+import real_servers
 import token_endpoint
-from authorize import answer_code, answer_error, validate
+import totp
+import users
+import xorigin
+from authorize import FORGED_DESCRIPTION, answer_code, answer_error, validate
 from exchange import add_params
 from oauth_store import check_user
 
@@ -24,6 +32,11 @@ DIRECT = {
     "token-stall", "token-drip", "idtoken-wrong-iss", "idtoken-wrong-aud",
     "idtoken-expired", "idtoken-wrong-nonce", "idtoken-aud-array-azp",
     "idtoken-aud-array-no-azp", "idtoken-bad", "answer-elsewhere",
+    # iss and redirect spellings (authorize.py)
+    "iss-other-origin", "iss-same-origin", "redirect-normalised",
+    # token shapes and lifecycle (token_response.py, lifecycle.py)
+    "rotate", "refresh-keep", "short-lived", "no-expiry", "jwt-access",
+    "echo-token", *framing.TOKEN, *hostile.SCENARIOS,
 }
 LONG_CHAIN_HOPS = 15
 HUGE_HTML_SIZE = 50 * 1000 * 1000
@@ -62,7 +75,9 @@ def _html_huge(ex, pending):
 
 AUTHORIZE = {
     "error": lambda ex, p: answer_error(ex, p, "access_denied", "The user denied the request"),
-    "error-no-state": lambda ex, p: answer_error(ex, p, "invalid_scope", with_state=False),
+    "error-no-state": lambda ex, p: answer_error(ex, p, "invalid_scope", FORGED_DESCRIPTION,
+                                                 with_state=False),
+    "error-wrong-state": lambda ex, p: answer_error(ex, p, "access_denied", FORGED_DESCRIPTION),
     "no-location": lambda ex, p: ex.redirect(302, None),
     "bad-location": lambda ex, p: ex.redirect(302, "http://[::1"),
     "elsewhere": lambda ex, p: ex.redirect(302, ex.issuer + "/somewhere"),
@@ -78,6 +93,13 @@ AUTHORIZE = {
         200, b"<html><body><p>caf\xff\xfe bad bytes \xc3(</p></body></html>",
         "text/html; charset=utf-8"),
     **login_flows.AUTHORIZE,
+    **xorigin.AUTHORIZE,
+    **delivery.AUTHORIZE,
+    **framing.AUTHORIZE,
+    **echo.AUTHORIZE,
+    **real_servers.AUTHORIZE,
+    **totp.AUTHORIZE,
+    **users.AUTHORIZE,
 }
 AUTHORIZE.update({name: direct for name in DIRECT})
 SCENARIOS = frozenset(AUTHORIZE)
@@ -88,6 +110,8 @@ def authorize(ex):
         time.sleep(3)
     if ex.scenario == "login-direct" and "txn" in ex.params():
         return login_flows.direct_login_submit(ex)
+    if ex.scenario == "xorigin-307" and "txn" in ex.query_params:
+        return xorigin.s307_replay(ex)
     pending = validate(ex)
     if pending is not None:
         AUTHORIZE[ex.scenario](ex, pending)
@@ -159,7 +183,14 @@ PAGES = {
     ("loop", "b"): lambda ex: ex.redirect(302, "a"),
     **{("long-chain", f"hop{n}"): _hop for n in range(1, LONG_CHAIN_HOPS + 1)},
     **login_flows.PAGES,
+    **xorigin.PAGES,
+    **delivery.PAGES,
+    **echo.PAGES,
+    **real_servers.PAGES,
+    **totp.PAGES,
+    **users.PAGES,
 }
+CATCH_ALL = {**real_servers.CATCH_ALL}  # scenario -> handler of every other sub-path
 
 
 # ---- discovery -------------------------------------------------------------------
@@ -204,7 +235,7 @@ def route(ex):
         return ex.send(200, "callback reached\n")
     if rest in (".well-known/openid-configuration", ".well-known/oauth-authorization-server"):
         return discovery(ex)
-    page = PAGES.get((ex.scenario, rest))
+    page = PAGES.get((ex.scenario, rest)) or CATCH_ALL.get(ex.scenario)
     if page is None:
         return ex.send(404, "not found\n")
     page(ex)

@@ -1,118 +1,35 @@
 #!/usr/bin/env python3
 """End-to-end checks of the fixture server, standard library only.
 
-    python3 Fixtures/server/selftest.py [BASE_URL]
+    python3 Fixtures/server/selftest.py [BASE_URL [OTHER_LISTENER_URL...]]
 
 Without BASE_URL it starts fixture_server.py itself (ephemeral port,
---watch-stdin). Redirects are never followed automatically: like authcode,
-each hop is decided here. Last line: `N passed, M failed`; exit 0 iff M == 0.
+--watch-stdin, extra listeners on 127.0.0.2 and a second 127.0.0.1 port).
+The cross-origin checks need OTHER_LISTENER_URLs; they are skipped without.
+Redirects are never followed automatically: like authcode, each hop is
+decided here. The checks of the newer scenarios live in selftest_origins.py,
+selftest_tokens.py and selftest_servers.py; helpers in selftest_support.py.
+Last line: `N passed, M failed`; exit 0 iff M == 0.
 """
 import base64
-import hashlib
 import http.client
 import json
 import os
-import re
 import socket
 import subprocess
 import sys
 import time
 import traceback
-from urllib.parse import parse_qs, quote_plus, urlencode, urljoin, urlsplit
+from urllib.parse import urlencode, urljoin, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import selftest_origins  # noqa: E402
+import selftest_servers  # noqa: E402
+import selftest_tokens  # noqa: E402
 from jwt_util import decode_unverified  # noqa: E402
+from selftest_support import (OTHERS, RUN, VERIFIER, Client, answer, auth_params,  # noqa: E402
+                              form_fields, issuer, raw_get, redeem)
 
-RUN = f"selftest-{os.getpid()}"
-VERIFIER = "v" * 20 + "-verifier-for-selftest-0123456789"
-http.client._MAXHEADERS = 1000  # cookie-flood sends 200 Set-Cookie headers
-CHALLENGE = base64.urlsafe_b64encode(hashlib.sha256(VERIFIER.encode()).digest()).rstrip(b"=").decode()
-
-
-class Response:
-    def __init__(self, resp, body):
-        self.status, self.body = resp.status, body
-        self.headers = resp.getheaders()
-        self.location = resp.getheader("Location")
-        self.text = body.decode("utf-8", errors="replace")
-
-    def json(self):
-        return json.loads(self.body)
-
-    def header_all(self, name):
-        return [v for k, v in self.headers if k.lower() == name.lower()]
-
-
-class Client:
-    """One keep-alive connection and a naive cookie jar (name -> value)."""
-
-    def __init__(self, base, timeout=10):
-        self.base, self.cookies, self.timeout = base, {}, timeout
-        u = urlsplit(base)
-        self.conn = http.client.HTTPConnection(u.hostname, u.port, timeout=timeout)
-
-    def request(self, method, url, body=None, headers=None, form=None):
-        url = urljoin(self.base + "/", url)
-        headers = dict(headers or {})
-        if form is not None:
-            body = urlencode(form)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        u = urlsplit(url)
-        self.conn.request(method, u.path + ("?" + u.query if u.query else ""), body, headers)
-        resp = self.conn.getresponse()
-        result = Response(resp, resp.read())
-        for cookie in result.header_all("Set-Cookie"):
-            name, _, value = cookie.split(";")[0].partition("=")
-            self.cookies[name.strip()] = value
-        result.url = url
-        return result
-
-
-def issuer(base, scenario):
-    return f"{base}/t/{RUN}/{scenario}"
-
-
-def auth_params(scenario_base, client_id="demo-app", **extra):
-    p = {"response_type": "code", "client_id": client_id,
-         "redirect_uri": scenario_base + "/cb", "state": "st-1", "scope": "openid email",
-         "nonce": "n-1", "code_challenge": CHALLENGE, "code_challenge_method": "S256"}
-    p.update(extra)
-    return {k: v for k, v in p.items() if v is not None}
-
-
-def answer(location, fragment=False):
-    """Parameters of an authorization response Location."""
-    part = urlsplit(location).fragment if fragment else urlsplit(location).query
-    return {k: v[0] for k, v in parse_qs(part).items()}
-
-
-def redeem(c, iss, code, client_id="demo-app", secret="demo-secret", basic=True, **extra):
-    form = {"grant_type": "authorization_code", "code": code,
-            "redirect_uri": iss + "/cb", "code_verifier": VERIFIER}
-    headers = {}
-    if secret is not None and basic:
-        raw = f"{quote_plus(client_id)}:{quote_plus(secret)}".encode()
-        headers["Authorization"] = "Basic " + base64.b64encode(raw).decode()
-    else:
-        form["client_id"] = client_id
-        if secret is not None:
-            form["client_secret"] = secret
-    form.update(extra)
-    return c.request("POST", iss + "/token", form={k: v for k, v in form.items() if v is not None},
-                     headers=headers)
-
-
-def form_fields(html, marker):
-    """Hidden/default fields of the <form> containing `marker`."""
-    form = next(f for f in re.findall(r"<form.*?</form>", html, re.S) if marker in f)
-    fields = dict(re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)"', form))
-    action = re.search(r'action="([^"]*)"', form).group(1)
-    return action, fields
-
-
-# ---- the checks -------------------------------------------------------------------
 
 def t_direct_basic_weird_client(base):
     c, iss = Client(base), issuer(base, "direct")
@@ -324,14 +241,6 @@ def t_odd_responses(base):
     assert c.request("GET", r.location).text == "<p>nothing here</p>"
 
 
-def raw_get(base, path, read=100, timeout=5):
-    """Send a GET on a raw socket, read a little, and hang up."""
-    u = urlsplit(base)
-    with socket.create_connection((u.hostname, u.port), timeout=timeout) as s:
-        s.sendall(f"GET {path} HTTP/1.1\r\nHost: {u.netloc}\r\n\r\n".encode())
-        return s.recv(read)
-
-
 def t_timeouts_and_disconnects(base):
     c = Client(base)
     iss = issuer(base, "html-huge")
@@ -369,12 +278,22 @@ def main():
     proc = None
     if len(sys.argv) > 1:
         base = sys.argv[1].rstrip("/")
+        OTHERS.extend(u.rstrip("/") for u in sys.argv[2:])
     else:
         server = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixture_server.py")
-        proc = subprocess.Popen([sys.executable, server, "--watch-stdin"], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, text=True)
-        base = proc.stdout.readline().split()[1]
-    tests = [(n, f) for n, f in globals().items() if n.startswith("t_")]
+        proc = subprocess.Popen([sys.executable, server, "--watch-stdin", "--extra-listen",
+                                 "127.0.0.2:0", "--extra-listen", "127.0.0.1:0"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        while True:
+            kind, url = proc.stdout.readline().split()
+            if kind == "READY":
+                base = url
+                break
+            OTHERS.append(url)
+    modules = (sys.modules[__name__], selftest_origins, selftest_tokens, selftest_servers)
+    tests = [(n, f) for m in modules for n, f in vars(m).items() if n.startswith("t_")]
+    # t_timeouts_and_disconnects checks and then clears the run's hits: last.
+    tests.sort(key=lambda t: t[0] == "t_timeouts_and_disconnects")
     passed = failed = 0
     for name, fn in tests:
         try:

@@ -1,16 +1,20 @@
 """The token endpoint: client authentication, code redemption, token-* scenarios.
 
 Canned scenarios (errors and malformed bodies) answer without looking at the
-request. All others validate it fully (RFC 6749 §4.1.3, RFC 7636 §4.6).
+request. All others validate it fully (RFC 6749 §4.1.3, RFC 7636 §4.6) and
+also take grant_type=refresh_token (lifecycle.py). The success body is
+built by token_response.py.
 """
 import json
 import time
 
-import jwt_util
-from oauth_store import CLIENTS, parse_basic, random_token, verify_pkce
+import echo
+import framing
+import lifecycle
+import token_response
+from oauth_store import CLIENTS, parse_basic, verify_pkce
 
 FORM = "application/x-www-form-urlencoded"
-PAD_SIZE = 5 * 1024 * 1024  # token-huge body size
 
 
 def _error(ex, status, error, description=None, headers=()):
@@ -48,6 +52,8 @@ CANNED = {
     "token-deep": lambda ex: ex.send(200, "[" * 10000 + "]" * 10000, "application/json"),
     "token-stall": _stall,
     "token-drip": _drip,
+    "echo-token": echo.token,
+    **framing.TOKEN,
 }
 
 
@@ -65,6 +71,8 @@ def token(ex):
     if client_id is None:
         return
     form = ex.form
+    if form.get("grant_type") == "refresh_token":
+        return lifecycle.refresh(ex, client_id)
     if form.get("grant_type") != "authorization_code":
         return _error(ex, 400, "unsupported_grant_type")
     grant = ex.state.take_code(form.get("code", ""), ex.issuer)
@@ -107,40 +115,9 @@ def _authenticate(ex):
     return client_id
 
 
-def _id_token(ex, grant, client_id):
-    now = int(time.time())
-    claims = {"iss": ex.issuer, "sub": grant.user, "aud": client_id,
-              "exp": now + 300, "iat": now}
-    if grant.pending.nonce is not None:
-        claims["nonce"] = grant.pending.nonce
-    defect = ex.scenario[len("idtoken-"):] if ex.scenario.startswith("idtoken-") else ""
-    if defect == "bad":
-        return "not.a.jwt"
-    if defect == "wrong-iss":
-        claims["iss"] = "https://evil.example"
-    elif defect == "wrong-aud":
-        claims["aud"] = "other-client"
-    elif defect == "expired":
-        claims["iat"], claims["exp"] = now - 3900, now - 3600
-    elif defect == "wrong-nonce":
-        claims["nonce"] = random_token("wrong-")
-    elif defect.startswith("aud-array"):
-        claims["aud"] = [client_id, "other"]
-        if defect == "aud-array-azp":
-            claims["azp"] = client_id
-    return jwt_util.encode(claims)
-
-
 def _success(ex, grant, client_id):
-    scope = grant.pending.scope
-    body = {"access_token": random_token("at-"), "token_type": "Bearer",
-            "expires_in": "3600" if ex.scenario == "token-expires-string" else 3600,
-            "refresh_token": random_token("rt-"), "scope": scope}
-    if "openid" in scope.split() or ex.scenario.startswith("idtoken-"):
-        body["id_token"] = _id_token(ex, grant, client_id)
-    if ex.scenario == "token-huge":
-        head = json.dumps(body, separators=(",", ":"))[:-1] + ',"padding":"'
-        tail = '"}'
-        body_text = head + "x" * (PAD_SIZE - len(head) - len(tail)) + tail
-        return ex.send(200, body_text, "application/json")
-    ex.json_response(200, body, indent=2 if ex.scenario == "token-pretty" else None)
+    pending = grant.pending
+    ex.state.count("codes_redeemed")
+    refresh = lifecycle.issue(ex, client_id, grant.user, pending.scope)
+    token_response.send(ex, token_response.body(ex, client_id, grant.user, pending.scope,
+                                                pending.nonce, refresh))

@@ -32,7 +32,11 @@ package struct ArgumentParser {
         }
         var raw = try collect(arguments)
         try addEnvironment(to: &raw)
-        return .run(try OptionValidator(raw: raw, reader: reader).validate())
+        var options = try OptionValidator(raw: raw, reader: reader).validate()
+        if options.cache && options.cacheDir == nil {
+            options.cacheDir = CacheDirectory.defaultPath(environment: environment)
+        }
+        return .run(options)
     }
 
     /// `-h`, or `h` among bundled switches (`-vh`), before any letter that

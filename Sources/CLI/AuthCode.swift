@@ -31,16 +31,30 @@ package enum AuthCode {
                 options = parsed
             }
             verbosity = options.verbosity
+            TokenFlow.rememberSecrets(of: options, in: redactor)
             if verbosity != .quiet {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
                 if options.insecure { console.writeErr("authcode: warning: --insecure: TLS certificates are not verified\n") }
             }
-            let chosen: Transport
-            if let transport { chosen = transport } else { chosen = try CurlTransport(settings: TokenFlow.transportSettings(options)) }
-            let flow = TokenFlow(options: options, console: console, transport: chosen)
+            let execInfo = environment["KUBERNETES_EXEC_INFO"]
+            let makeTransport = { () throws(Failure) -> Transport in
+                if let transport { return transport }
+                return try CurlTransport(settings: TokenFlow.transportSettings(options))
+            }
+            if options.users != nil {
+                return try BatchRunner(options: options, console: console, makeTransport: makeTransport,
+                                       format: { (result: FlowResult) throws(Failure) -> String in
+                                           try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
+                                       },
+                                       showProgress: isatty(2) != 0).run()
+            }
+            let flow = TokenFlow(options: options, console: console, transport: try makeTransport())
             redactor = flow.redactor
             let result = try flow.run()
-            console.writeOut(try ResultPrinter.output(result, field: options.print))
+            let text = try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
+            guard console.writeOut(text) else {
+                throw Failure(.outputFailed, "could not write the result to stdout (closed pipe or full disk); " + Self.spent(result))
+            }
             return .success
         } catch {
             console.writeErr(redactor.scrub(error.line) + "\n")
@@ -49,6 +63,24 @@ package enum AuthCode {
             }
             return error.exitCode
         }
+    }
+
+    /// What the lost output had cost, for the exit-1 line.
+    static func spent(_ result: FlowResult) -> String {
+        switch result {
+        case .code: return "the code was not redeemed"
+        case .token(let token) where token.source == .cache: return "the token came from the cache and is still there"
+        case .token(let token) where token.source == .refresh: return "a refresh token was redeemed"
+        case .token: return "the code was redeemed and its token is lost"
+        case .forgotten: return "nothing was minted"
+        }
+    }
+
+    /// The process's entry: SIGPIPE ignored, so a closed stdout is a write
+    /// error we report (exit 1), not a silent death by signal (141).
+    package static func main() -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment()))
     }
 
     package static func processEnvironment() -> [String: String] {

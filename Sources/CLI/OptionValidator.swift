@@ -174,7 +174,7 @@ package struct OptionValidator {
         }
         options.parallel = parallel ?? 8
         for name in [OptionName.refreshToken, .cache, .forget] where raw[name] != nil {
-            throw Failure.usage("'\(display(name))' cannot be used with '--users': each record is its own login")
+            throw Failure.usage("'--\(name.rawValue)' cannot be used with '--users': each record is its own login")
         }
         if options.users == "-", options.form.contains(where: { $0.value == "@-" }) || raw.values.joined().contains(where: { $0.text == "@-" }) {
             throw Failure.usage("'--users -' reads standard input, so no other value can be '@-'")

@@ -4,40 +4,64 @@ import OAuth
 import Walk
 import Flow
 
-/// What goes to stdout on success (README.md "Exit codes"): the token body on one line,
-/// one field raw, or the code with what is needed to redeem it later.
+/// What goes to stdout on success (README.md "Output and exit codes"): the
+/// token body on one line, one field raw, a header line, an expiry, a
+/// Kubernetes ExecCredential, or the code with what redeeming it needs.
 package enum ResultPrinter {
-    static func output(_ result: FlowResult, field: PrintField) throws(Failure) -> String {
+    /// - Parameter execInfo: `KUBERNETES_EXEC_INFO`, which names the
+    ///   ExecCredential apiVersion kubectl expects.
+    static func output(_ result: FlowResult, field: PrintField, execInfo: String? = nil) throws(Failure) -> String {
         switch result {
         case .code(let answer):
-            return codeOutput(code: answer.code, state: answer.state, iss: answer.iss, verifier: answer.verifier, redirectURI: answer.redirectURI)
+            return codeOutput(answer)
         case .token(let token):
-            return try tokenOutput(token, field: field)
+            return try tokenOutput(token, field: field, execInfo: execInfo)
+        case .forgotten:
+            return ""
         }
     }
 
-    static func tokenOutput(_ token: TokenResponse, field: PrintField) throws(Failure) -> String {
+    static func tokenOutput(_ token: MintedToken, field: PrintField, execInfo: String? = nil) throws(Failure) -> String {
+        let response = token.response
         switch field {
         case .json, .code:
-            return token.oneLine + "\n"
+            return response.oneLine + "\n"
         case .accessToken, .idToken, .refreshToken:
-            guard let value = token.json[field.rawValue]?.stringValue else {
+            guard let value = response.json[field.rawValue]?.stringValue else {
                 throw Failure(.malformedResponse, "the token response has no \(field.rawValue) to print")
             }
-            return value + "\n"
-        case .header, .expiresAt, .execCredential:
-            throw Failure(.usage, "--print \(field.rawValue) is being built")
+            return try raw(value, named: field.rawValue) + "\n"
+        case .header:
+            // RFC 6750 §2.1; the type as the server wrote it (RFC 6749 §7.1).
+            let type = response.json["token_type"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Bearer"
+            return "Authorization: \(try raw(type, named: "token_type")) \(try raw(response.accessToken ?? "", named: "access_token"))\n"
+        case .expiresAt:
+            guard let expiry = token.accessTokenExpiry, let text = RFC3339.format(unixTime: expiry) else {
+                throw Failure(.malformedResponse, "the token response says nothing usable about expiry (no numeric expires_in, and the access token is not a JWT with exp)")
+            }
+            return text + "\n"
+        case .execCredential:
+            return try ExecCredential.json(token, apiVersion: ExecCredential.apiVersion(execInfo: execInfo)) + "\n"
         }
+    }
+
+    /// A value printed as is must not carry control characters: a hostile
+    /// token endpoint could otherwise write to the terminal (exit 8).
+    static func raw(_ value: String, named name: String) throws(Failure) -> String {
+        guard !TerminalText.containsControl(value) else {
+            throw Failure(.malformedResponse, "the token response's \(name) holds control characters; not printed")
+        }
+        return value
     }
 
     /// `--print code`: everything a later step needs to redeem the code itself.
-    static func codeOutput(code: String, state: String?, iss: String?, verifier: String?, redirectURI: String) -> String {
+    static func codeOutput(_ answer: UnredeemedCode) -> String {
         JSONText.object([
-            ("code", code),
-            ("state", state),
-            ("iss", iss),
-            ("code_verifier", verifier),
-            ("redirect_uri", redirectURI),
+            ("code", answer.code),
+            ("state", answer.state),
+            ("iss", answer.iss),
+            ("code_verifier", answer.verifier),
+            ("redirect_uri", answer.redirectURI),
         ]) + "\n"
     }
 }

@@ -7,7 +7,9 @@ import Darwin
 /// Where a run writes: stdout for the result only, stderr for everything
 /// else. Tests pass a `CapturingConsole` to assert both exactly.
 package protocol Console: AnyObject {
-    func writeOut(_ text: String)
+    /// False when stdout could not take it all (a closed pipe, a full
+    /// disk): the caller must say so, and exit 1.
+    @discardableResult func writeOut(_ text: String) -> Bool
     func writeErr(_ text: String)
 }
 
@@ -16,10 +18,11 @@ package protocol Console: AnyObject {
 package final class StandardConsole: Console {
     package init() {}
 
-    package func writeOut(_ text: String) { Self.write(text, to: 1) }
+    @discardableResult package func writeOut(_ text: String) -> Bool { Self.write(text, to: 1) }
     package func writeErr(_ text: String) { Self.write(text, to: 2) }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// SIGPIPE is ignored (main.swift), so a closed pipe is EPIPE here.
+    @discardableResult private static func write(_ text: String, to descriptor: Int32) -> Bool {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
@@ -31,9 +34,10 @@ package final class StandardConsole: Console {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return // a closed pipe (| head): nothing more can be said
+                return false
             }
             bytes = bytes.dropFirst(written)
         }
+        return true
     }
 }

@@ -5,7 +5,7 @@ package struct Failure: Error, Equatable, Sendable {
     package var exitCode: ExitCode
     package var message: String
     /// Where it happened: a URL without its query, a flag name, a file.
-    var location: String?
+    package var location: String?
     /// A second line that tells the user what to do about it.
     package var hint: String?
 

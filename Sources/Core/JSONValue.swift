@@ -56,4 +56,22 @@ package enum JSONText {
     package static func object(_ members: [(String, String?)]) -> String {
         "{" + members.map { "\(quote($0.0)):\($0.1.map(quote) ?? "null")" }.joined(separator: ",") + "}"
     }
+
+    /// Any value as compact JSON text; object members sorted by name so the
+    /// text is the same every time. A non-finite number (which the parser
+    /// can produce from `1e999`) is written as null: JSON has no infinity.
+    package static func serialize(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return quote(text)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .number(let number):
+            guard number.isFinite else { return "null" }
+            if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
+            return "\(number)"
+        case .array(let items): return "[" + items.map(serialize).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.sorted { $0.key < $1.key }.map { quote($0.key) + ":" + serialize($0.value) }.joined(separator: ",") + "}"
+        }
+    }
 }

@@ -49,7 +49,7 @@ package struct AuthorizationCodeFlow {
         // 5. The access token request (§4.1.3) and response (§4.1.4), then
         //    the id_token's claims (OIDC Core §3.1.3.7).
         let token = try redeem(code, verifier: verifier, at: tokenURL, nonce: authorization.nonce)
-        return .token(token)
+        return .token(MintedToken(response: token, receivedAt: SystemClock.now(), source: .flow))
     }
 
     /// The issuer the answers must come from: `--expect-iss`, else `--issuer`.

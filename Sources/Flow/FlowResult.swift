@@ -5,8 +5,11 @@ import OAuth
 package enum FlowResult: Sendable {
     /// `--print code`: the answer, not redeemed, with what redeeming needs.
     case code(UnredeemedCode)
-    /// The token endpoint's answer (a code redeemed, or a refresh).
-    case token(TokenResponse)
+    /// The token endpoint's answer (a code redeemed, or a refresh), or one
+    /// from the cache.
+    case token(MintedToken)
+    /// `--forget`: the cache entry is gone; nothing to print.
+    case forgotten
 }
 
 /// Everything a later step needs to redeem a code itself (the

@@ -36,7 +36,7 @@ package final class TokenFlow {
     }
 
     /// Every secret the run knows before it starts.
-    static func rememberSecrets(of options: Options, in redactor: Redactor) {
+    package static func rememberSecrets(of options: Options, in redactor: Redactor) {
         redactor.remember(options.clientSecret)
         redactor.remember(options.refreshToken)
         for field in options.form where Redactor.isSecretName(field.name) { redactor.remember(field.value) }
@@ -53,10 +53,57 @@ package final class TokenFlow {
     }
 
     /// The grant the settings ask for, at endpoints resolved before (a
-    /// batch resolves them once) or now.
+    /// batch resolves them once) or now — through the cache with `--cache`,
+    /// where a hit makes no request at all (not even discovery).
     package func run(at endpoints: ServerEndpoints? = nil) throws(Failure) -> FlowResult {
+        guard options.cache else { return try mint(at: endpoints) }
+        let cache = try makeCache()
+        if options.forget {
+            try cache.forget()
+            return .forgotten
+        }
+        var resolved = endpoints
+        func target() throws(Failure) -> ServerEndpoints {
+            if let resolved { return resolved }
+            let fresh = try self.endpoints()
+            resolved = fresh
+            return fresh
+        }
+        let minting = TokenCache.Minting(
+            mint: { () throws(Failure) -> MintedToken in
+                guard case .token(let token) = try self.mint(at: target()) else {
+                    throw Failure(.usage, "--cache needs a token to store")
+                }
+                return token
+            },
+            refresh: { (refreshToken: String) throws(Failure) -> TokenResponse in
+                try RefreshFlow(options: self.options, client: self.client).run(refreshToken, at: target().token)
+            })
+        let token = try cache.obtain(minting)
+        client.trace.info("token from \(token.source.rawValue)")
+        return .token(token)
+    }
+
+    /// One token from the network: the refresh grant with
+    /// `--refresh-token`, else the authorization-code flow.
+    func mint(at endpoints: ServerEndpoints?) throws(Failure) -> FlowResult {
         let resolved: ServerEndpoints
         if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
+        if let refreshToken = options.refreshToken {
+            let token = try RefreshFlow(options: options, client: client).run(refreshToken, at: resolved.token)
+            return .token(MintedToken(response: token, receivedAt: SystemClock.now(), source: .refresh))
+        }
         return try AuthorizationCodeFlow(options: options, client: client, notes: console).run(at: resolved)
+    }
+
+    func makeCache() throws(Failure) -> TokenCache {
+        guard let path = options.cacheDir else {
+            throw Failure.usage("no cache directory: set --cache-dir, XDG_CACHE_HOME or HOME")
+        }
+        let quiet = options.verbosity == .quiet
+        let console = self.console
+        return TokenCache(directory: try CacheDirectory(path: path), key: CacheKey.make(options), minTTL: Double(options.minTTL),
+                          carriesIDToken: options.print == .execCredential, lockTimeout: options.timeout, trace: client.trace,
+                          warn: { message in if !quiet { console.writeErr(message + "\n") } })
     }
 }

@@ -4,7 +4,7 @@ import HTTP
 /// The token endpoint's answer (RFC 6749 §5.1, §5.2), kept as received:
 /// `--print json` writes the body byte for byte.
 package struct TokenResponse: Equatable, Sendable {
-    let body: [UInt8]
+    package let body: [UInt8]
     package let json: JSONValue
 
     /// Classifies the HTTP response: an OAuth error or any non-2xx is exit 7;
@@ -31,6 +31,15 @@ package struct TokenResponse: Equatable, Sendable {
             throw Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: location)
         }
         body = response.body
+        json = parsed
+    }
+
+    /// A body read back from the cache: nil unless it is still a JSON
+    /// object with a non-empty string access_token.
+    package init?(stored body: [UInt8]) {
+        guard let parsed = JSONValue.parse(body), case .object = parsed,
+              let token = parsed["access_token"]?.stringValue, !token.isEmpty else { return nil }
+        self.body = body
         json = parsed
     }
 

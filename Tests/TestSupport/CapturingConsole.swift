@@ -7,6 +7,13 @@ package final class CapturingConsole: Console, @unchecked Sendable {
 
     package init() {}
 
-    package func writeOut(_ text: String) { out += text }
+    /// Set to make every later stdout write fail, like a closed pipe.
+    package var stdoutClosed = false
+
+    @discardableResult package func writeOut(_ text: String) -> Bool {
+        guard !stdoutClosed else { return false }
+        out += text
+        return true
+    }
     package func writeErr(_ text: String) { err += text }
 }

@@ -82,6 +82,10 @@ struct Hit: Sendable, CustomStringConvertible {
     let form: [String: String]
     /// The top-level string members of a JSON body.
     let json: [String: String]
+    /// The final status the server answered (nil for a raw answer).
+    let status: Int?
+    /// `HOST:PORT` of the listener that received it.
+    let listener: String
 
     init(_ object: [String: Any]) {
         method = object["method"] as? String ?? ""
@@ -90,6 +94,8 @@ struct Hit: Sendable, CustomStringConvertible {
         headers = object["headers"] as? [String: String] ?? [:]
         form = (object["form"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
         json = (object["json"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
+        status = object["status"] as? Int
+        listener = object["listener"] as? String ?? ""
     }
 
     /// The last path segment: `authorize`, `token`, `login`, `consent`, `cb`…

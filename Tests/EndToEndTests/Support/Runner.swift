@@ -28,10 +28,10 @@ struct RunResult: Sendable, CustomStringConvertible {
 /// only), stdin from `stdin` or /dev/null, both pipes drained concurrently, killed
 /// (and the test failed) after `timeout` seconds so a hang never blocks the suite.
 func run(_ arguments: [String], env: [String: String] = [:], stdin: String? = nil, timeout: Double = 30,
-         sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
+         executable: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
     let binary: String
     switch Paths.binary {
-    case .success(let path): binary = path
+    case .success(let path): binary = executable ?? path
     case .failure(let error): throw error
     }
     await RunGate.shared.enter()

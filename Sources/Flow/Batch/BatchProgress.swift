@@ -1,0 +1,35 @@
+import Core
+
+/// The one progress line a batch redraws on a terminal's stderr:
+/// `120/1000 · 2 failed · 85/s · ETA 11s`, or `120 done · …` when the total
+/// is unknown (standard input). At most ten redraws a second.
+struct BatchProgress {
+    let total: Int?
+    let started = SystemClock.monotonic()
+    private var lastDrawn = -1.0
+
+    init(total: Int?) {
+        self.total = total
+    }
+
+    func line(done: Int, failed: Int, now: Double = SystemClock.monotonic()) -> String {
+        let elapsed = max(now - started, 0.001)
+        let rate = Double(done) / elapsed
+        var parts = [total.map { "\(done)/\($0)" } ?? "\(done) done"]
+        if failed > 0 { parts.append("\(failed) failed") }
+        parts.append(rate >= 10 ? "\(Int(rate))/s" : "\(Double(Int(rate * 10)) / 10)/s")
+        if let total, rate > 0, done < total {
+            let left = Double(total - done) / rate
+            parts.append("ETA \(left < 1e7 ? Int(left.rounded(.up)) : 9_999_999)s")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The redraw text, or nil when the last one is too recent.
+    mutating func redraw(done: Int, failed: Int, force: Bool = false) -> String? {
+        let now = SystemClock.monotonic()
+        guard force || now - lastDrawn >= 0.1 else { return nil }
+        lastDrawn = now
+        return "\r\u{1B}[K" + line(done: done, failed: failed, now: now)
+    }
+}

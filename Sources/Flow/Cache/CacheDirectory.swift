@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Core
+
+/// The cache's directory: created with missing parents 0700, and refused
+/// (exit 2, before any request) when another user owns it or group or
+/// others can write to it — for root too: a token written where someone
+/// else can swap files is a token handed to them.
+package struct CacheDirectory: Sendable {
+    package let path: String
+
+    /// `--cache-dir`, else `$XDG_CACHE_HOME/authcode`, else `~/.cache/authcode`.
+    package static func defaultPath(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/authcode" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/authcode" }
+        return nil
+    }
+
+    package init(path: String) throws(Failure) {
+        guard !path.isEmpty else { throw Failure.usage("the cache directory path is empty") }
+        self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        try create()
+        try Self.checkOwnership(self.path, what: "cache directory")
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// mkdir -p with mode 0700 for each directory it makes.
+    private func create() throws(Failure) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw Failure(.usage, "cannot create the cache directory '\(path)': \(String(cString: strerror(errno)))",
+                              hint: "Pass --cache-dir with a directory you can write.")
+            }
+        }
+    }
+
+    /// Owned by us, not writable by group or others, and of the right kind.
+    static func checkOwnership(_ path: String, what: String, directory: Bool = true) throws(Failure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            throw Failure(.usage, "cannot inspect the \(what) '\(path)': \(String(cString: strerror(errno)))")
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == (directory ? S_IFDIR : S_IFREG) else {
+            throw Failure(.usage, "the \(what) '\(path)' is not a \(directory ? "directory" : "regular file") (a link is refused too)")
+        }
+        guard info.st_uid == geteuid() else {
+            throw Failure(.usage, "the \(what) '\(path)' belongs to another user (uid \(info.st_uid)); refusing to keep tokens there",
+                          hint: "Pass --cache-dir with a directory of your own, mode 0700.")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw Failure(.usage, "the \(what) '\(path)' can be written by group or others (mode \(String(info.st_mode & 0o777, radix: 8))); refusing to keep tokens there",
+                          hint: "chmod go-w '\(path)', or pass --cache-dir with a directory of mode 0700.")
+        }
+    }
+}

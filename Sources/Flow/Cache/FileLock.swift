@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Core
+
+/// An exclusive flock(2) on a separate lock file, never on the entry itself:
+/// the entry is replaced by rename, and a lock on a file that is renamed
+/// away locks nothing. The lock file stays, so no run unlinks a lock another
+/// holds. Released when the descriptor closes, also if the process dies.
+final class FileLock {
+    private let descriptor: Int32
+
+    /// Waits at most `timeout` seconds (exit 3 after that, never a hang).
+    init(path: String, timeout: Double) throws(Failure) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw Failure(.usage, "cannot open the cache lock '\(path)': \(String(cString: strerror(errno)))")
+        }
+        let deadline = SystemClock.monotonic() + timeout
+        var pause: UInt32 = 2_000
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                close(descriptor)
+                throw Failure(.usage, "cannot lock '\(path)': \(String(cString: strerror(errno)))")
+            }
+            guard SystemClock.monotonic() < deadline else {
+                close(descriptor)
+                throw Failure(.network, "another authcode run has held the cache lock for more than \(SystemClock.describe(seconds: timeout))",
+                              at: path, hint: "Wait for it, or raise --timeout.")
+            }
+            usleep(pause)
+            pause = min(pause * 2, 50_000)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}

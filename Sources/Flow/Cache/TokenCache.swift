@@ -1,0 +1,141 @@
+import Core
+import HTTP
+import OAuth
+
+/// `--cache`: reuse a token between runs, refresh it when stale, mint it
+/// when there is nothing to reuse — before any network on a hit. Runs with
+/// the same key take an exclusive lock across check, mint and store and
+/// read the entry again once they hold it, so N runs that start together
+/// mint (or refresh) once.
+struct TokenCache {
+    let directory: CacheDirectory
+    let key: String
+    let minTTL: Double
+    /// Whether the printed token is the id_token (`--print exec-credential`):
+    /// then its expiry, not the access token's, decides freshness.
+    let carriesIDToken: Bool
+    let lockTimeout: Double
+    let trace: Trace
+    let warn: (String) -> Void
+
+    var entryPath: String { directory.file(key + ".token") }
+    var lockPath: String { directory.file(key + ".lock") }
+
+    /// What a run does when it holds the lock and the entry is not usable.
+    struct Minting {
+        /// A full flow (or the given `--refresh-token` redeemed).
+        var mint: () throws(Failure) -> MintedToken
+        /// The entry's refresh token redeemed.
+        var refresh: (String) throws(Failure) -> TokenResponse
+    }
+
+    func obtain(_ minting: Minting) throws(Failure) -> MintedToken {
+        let before = try load(warning: false)
+        if let before, let token = usable(before, now: SystemClock.now(), margin: minTTL) {
+            trace.info("token from the cache (valid for \(remaining(before) ?? 0) s more)")
+            return token
+        }
+        let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        let now = SystemClock.now()
+        let current = try load()
+        // Another run wrote it while we waited: use it if still valid at
+        // all, so tokens shorter-lived than --min-ttl cause no stampede.
+        if let current, current.receivedAt != before?.receivedAt, let token = usable(current, now: now, margin: 0) {
+            trace.info("token from the cache, written by another run while this one waited")
+            return token
+        }
+        if let current, let token = usable(current, now: now, margin: minTTL) {
+            return token
+        }
+        if let current, let stale = current.token, let refreshToken = stale.refreshToken {
+            if let refreshed = try refresh(current, stale: stale, with: refreshToken, minting) {
+                return refreshed
+            }
+        }
+        let minted = try minting.mint()
+        store(minted)
+        return minted
+    }
+
+    /// `--forget`: this key's entry gone (none is fine); no request.
+    func forget() throws(Failure) {
+        let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        try CacheFiles.remove(entryPath)
+        trace.info("cache entry for these settings removed")
+    }
+
+    // MARK: - Steps
+
+    /// The stale entry refreshed and stored, nil when the server answered
+    /// invalid_grant (the entry is dropped; the full flow runs next).
+    private func refresh(_ entry: CacheEntry, stale: TokenResponse, with refreshToken: String,
+                         _ minting: Minting) throws(Failure) -> MintedToken? {
+        trace.info("cached token is stale; refreshing it")
+        let answer: TokenResponse
+        do throws(Failure) {
+            answer = try minting.refresh(refreshToken)
+        } catch {
+            guard error.exitCode == .tokenEndpoint, error.message.contains("error=invalid_grant") else { throw error }
+            trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
+            try CacheFiles.remove(entryPath)
+            return nil
+        }
+        // The answer's fields replace the entry's; the others (a refresh
+        // token that was not rotated, the id_token) are kept.
+        let merged = TokenMerge.merge(answer: answer, into: stale)
+        let token = MintedToken(response: merged, receivedAt: SystemClock.now(), source: .refresh)
+        store(token)
+        guard usable(CacheEntry(body: token.response.body, receivedAt: token.receivedAt), now: token.receivedAt, margin: 0) != nil else {
+            trace.info("the refreshed token is not usable either; logging in again")
+            return nil
+        }
+        return token
+    }
+
+    private func load(warning: Bool = true) throws(Failure) -> CacheEntry? {
+        guard let bytes = try CacheEntry.load(from: entryPath) else { return nil }
+        try CacheDirectory.checkOwnership(entryPath, what: "cache entry", directory: false)
+        guard let entry = CacheEntry.decode(bytes) else {
+            if warning { warn("authcode: warning: the cache entry \(entryPath) is corrupt or truncated; ignoring it and replacing it") }
+            return nil
+        }
+        return entry
+    }
+
+    private func store(_ token: MintedToken) {
+        guard expiry(of: token) != nil else {
+            trace.info("token not cached: its lifetime is unknown (no expires_in, no JWT exp)")
+            return
+        }
+        do throws(Failure) {
+            try CacheEntry(body: token.response.body, receivedAt: token.receivedAt).store(at: entryPath)
+            trace.info("token stored in the cache")
+        } catch {
+            warn("authcode: warning: \(error.message)")
+        }
+    }
+
+    /// The entry as a token if it stays valid `margin` seconds from `now`.
+    private func usable(_ entry: CacheEntry, now: Double, margin: Double) -> MintedToken? {
+        guard let response = entry.token else { return nil }
+        let token = MintedToken(response: response, receivedAt: entry.receivedAt, source: .cache)
+        guard let expiry = expiry(of: token), expiry - now >= max(margin, 0.001) else { return nil }
+        return token
+    }
+
+    private func expiry(of token: MintedToken) -> Double? {
+        guard let access = token.accessTokenExpiry else { return nil }
+        guard carriesIDToken, token.response.idToken != nil else { return access }
+        guard let id = token.idTokenExpiry else { return nil }
+        return min(access, id)
+    }
+
+    private func remaining(_ entry: CacheEntry) -> Int? {
+        guard let response = entry.token,
+              let expiry = expiry(of: MintedToken(response: response, receivedAt: entry.receivedAt, source: .cache)) else { return nil }
+        let seconds = expiry - SystemClock.now()
+        return seconds.isFinite && abs(seconds) < 1e12 ? Int(seconds) : nil
+    }
+}

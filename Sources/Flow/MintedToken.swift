@@ -1,0 +1,32 @@
+import Core
+import OAuth
+
+/// A token endpoint's answer with the time it arrived: every expiry
+/// (`--min-ttl`, `expires_at`, `expirationTimestamp`) counts from then,
+/// also for an answer read back from the cache.
+package struct MintedToken: Sendable {
+    /// Where this token came from, for the `-v` trace.
+    package enum Source: String, Sendable {
+        case flow = "a new authorization flow"
+        case refresh = "a refresh"
+        case cache = "the cache"
+    }
+
+    package var response: TokenResponse
+    package var receivedAt: Double
+    package var source: Source
+
+    package init(response: TokenResponse, receivedAt: Double, source: Source) {
+        self.response = response
+        self.receivedAt = receivedAt
+        self.source = source
+    }
+
+    package var accessTokenExpiry: Double? {
+        TokenLifetime.accessTokenExpiry(response, receivedAt: receivedAt)
+    }
+
+    package var idTokenExpiry: Double? {
+        TokenLifetime.idTokenExpiry(response)
+    }
+}
