@@ -6,15 +6,18 @@ import HTTP
 /// the one a person would read (LoginErrorText.swift); without one, the
 /// status says what happened.
 package enum LoginRejection {
-    static func failure(_ response: HTTPResponse, at place: String) -> Failure {
+    /// - Parameter oneTimeCode: the form turned down asked for a one-time code.
+    static func failure(_ response: HTTPResponse, at place: String, oneTimeCode: Bool = false) -> Failure {
         let reason: String
         if let text = LoginErrorText.find(in: response.text) {
             reason = ": " + ServerText.printable(text)
         } else {
             reason = response.isSuccess ? "" : " with status \(response.status)"
         }
-        return Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place,
-                       hint: "The server turned down the credentials given with --form (and --totp-secret); check them, and -v shows the form sent.")
+        let hint = oneTimeCode
+            ? "The server turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock."
+            : "The server turned down the credentials given with --form; check them (-v shows the form sent, secrets redacted)."
+        return Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place, hint: hint)
     }
 }
 

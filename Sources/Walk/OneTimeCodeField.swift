@@ -17,6 +17,19 @@ package enum OneTimeCodeField {
         return inputs.first { readsLikeOneTimeCode(form.fields[$0].name) }
     }
 
+    /// With `--totp-secret`, a form that comes back after being sent with
+    /// an input left empty most likely wanted the code there: the name of
+    /// the first such input no `--form` value fills.
+    static func unfilled(in form: HTMLForm, values: [NameValue]) -> String? {
+        let given = Set(values.map(\.name))
+        return form.fields.first { takesText($0) && $0.value.isEmpty && !given.contains($0.name) }?.name
+    }
+
+    static func unrecognised(_ name: String, at place: String) -> Failure {
+        Failure(.noAuthorizationResponse, "the form came back asking for '\(ServerText.printable(name))', which neither --form nor --totp-secret fills",
+                at: place, hint: "If that field takes the one-time code, pass --totp-field \(ServerText.printable(name)).")
+    }
+
     /// Inputs a person types a code into; never a hidden or a button.
     private static func takesText(_ field: HTMLField) -> Bool {
         !field.disabled && !field.name.isEmpty && [.text, .password, .other].contains(field.kind)

@@ -23,6 +23,8 @@ package final class PageHandler {
     /// and the last request that did (LoginRejection.swift).
     package private(set) var credentialsSubmitted = false
     private(set) var credentialRequest: HTTPRequest?
+    /// Forms sent so far, to tell a form that comes back.
+    private var submittedForms: Set<String> = []
 
     init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
         self.target = target
@@ -82,10 +84,15 @@ package final class PageHandler {
         let signature = Self.signature(of: form, base: base)
         if asksCredentials, signature == lastLogin {
             // A one-time code turned down may have arrived after its time step.
-            guard codeField != nil, codes?.mayRetry() == true else { throw LoginRejection.failure(response, at: place) }
+            guard codeField != nil, codes?.mayRetry() == true else {
+                throw LoginRejection.failure(response, at: place, oneTimeCode: codeField != nil)
+            }
             trace.info("the one-time code was turned down and its time step has ended since; sending the next one, once")
         } else if rejected {
             throw LoginRejection.failure(response, at: place)
+        } else if codes != nil, codeField == nil, !submittedForms.insert(signature).inserted,
+                  let name = OneTimeCodeField.unfilled(in: form, values: formValues) {
+            throw OneTimeCodeField.unrecognised(name, at: place)
         }
 
         var values = formValues

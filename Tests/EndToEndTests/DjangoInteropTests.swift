@@ -41,6 +41,35 @@ struct DjangoInteropTests {
         expectNoSecrets(in: result)
     }
 
+    /// The flags a user gives: no --method. DOT refuses the POST with its
+    /// CSRF 403, and authcode falls back to GET once, saying so.
+    @Test func defaultFlagsFallBackFromTheCSRF403ToGET() async throws {
+        let dot = try await server()
+        let password = try TempFile("wonderland\n")
+        let result = try await run(dot.endpoints + [
+            "--client-id", "conf-consent", "--form", "username=alice", "--form", "password=@" + password.path,
+            "--scope", "openid profile", "--redirect-uri", Self.redirect,
+        ], env: ["AUTHCODE_CLIENT_SECRET": "conf-secret"])
+        timed("default flags: POST, 403, GET, login + consent", result)
+        let object = expectTokenJSON(result)
+        #expect(object["id_token"] is String, "\(result)")
+        #expect(result.stderr == "authcode: note: the server refused the POST authorization request (403); "
+            + "sending it again as GET without the --form values (--method GET goes there directly)\n", "\(result)")
+        expectNoSecrets(in: result)
+    }
+
+    @Test func defaultFlagsWrongPasswordIsLoginRejected() async throws {
+        let dot = try await server()
+        let result = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--form", "username=alice", "--form", "password=@-", "--redirect-uri", Self.redirect, "-q",
+        ], stdin: "not-alice\n")
+        timed("default flags, wrong password", result)
+        expectFailure(result, exit: 6, [])
+        #expect(result.stderr == "authcode: error: login rejected: Please enter a correct username and password. (\(dot.base)/accounts/login/)\n",
+                "\(result)")
+        expectNoSecrets(in: result, extra: ["not-alice"])
+    }
+
     @Test func publicClientWithPKCE() async throws {
         let dot = try await server()
         let password = try TempFile("wonderland")
