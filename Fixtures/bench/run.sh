@@ -82,4 +82,6 @@ fi
 echo "run.sh: fixture server at $base" >&2
 
 python3 "$here/bench.py" --authcode "$bin" --base "$base" "${static_args[@]}" ${extra[@]+"${extra[@]}"} || status=1
+# Batch and cache rows: many users at once, token reuse (lifecycle.py).
+python3 "$here/lifecycle.py" --authcode "$bin" --base "$base" --server-pid "$server_pid" || status=1
 exit "$status"
