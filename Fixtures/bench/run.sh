@@ -110,4 +110,7 @@ fi
 
 python3 "$here/bench.py" --authcode "$bin" --base "$base" --base-nodelay "$base_nodelay" "${dot_args[@]}" \
     "${static_args[@]}" ${extra[@]+"${extra[@]}"} || status=1
+# Batch and cache rows: many users at once, token reuse (lifecycle.py), on
+# the server without TCP_NODELAY (the first started).
+python3 "$here/lifecycle.py" --authcode "$bin" --base "$base" --server-pid "${server_pids[0]}" || status=1
 exit "$status"
