@@ -58,7 +58,8 @@ extension AuthorizationCodeFlow {
         } catch {
             guard let fallback = MethodFallback(after: error, of: walker) else { throw error }
             client.trace.info("falling back to GET: \(error.message)")
-            if options.verbosity != .quiet { notes?.writeErr(client.trace.redactor.scrub(fallback.note) + "\n") }
+            // The note may quote server text (a page title, a body excerpt).
+            if options.verbosity != .quiet { notes?.writeErr(TerminalText.escapeLine(client.trace.redactor.scrub(fallback.note)) + "\n") }
             client.restoreCookies(cookies)
             let second = authorizationRequest()
             return (second, try self.walker(for: second).walk(from: second.httpRequest(endpoint: authorizeURL, method: .get, form: [], headers: [])))
