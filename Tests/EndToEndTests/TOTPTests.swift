@@ -25,7 +25,7 @@ struct TOTPTests {
         expectTokenJSON(result)
         let hits = try fx.hits()
         let codes = Self.codes(hits, field: "otp")
-        #expect(codes.count == 1 && codes[0].count == 6 && codes[0].allSatisfy(\.isNumber), "\(hits)")
+        #expect(codes.count == 1 && codes[0].count == 6 && codes[0].allSatisfy(\.isNumber), "\(codes.map(\.count)) codes' lengths at \(hits.map(\.path))")
         #expect(hits.first { $0.endpoint == "otp" }?.form["action"] == "verify")
         #expect(result.stderr.contains("otp=[redacted]"), "\(result)")
         expectNoSecrets(in: result, fixture: fx, extra: [Self.sha1Seed] + codes)
@@ -37,7 +37,7 @@ struct TOTPTests {
                                    env: ["AUTHCODE_TOTP_SECRET": Self.sha256URI], stdin: Self.password)
         expectTokenJSON(result)
         let codes = Self.codes(try fx.hits(), field: "otp")
-        #expect(codes.count == 1 && codes[0].count == 8, "\(codes)")
+        #expect(codes.count == 1 && codes[0].count == 8, "lengths \(codes.map(\.count))")
         expectNoSecrets(in: result, fixture: fx, extra: [Self.sha256URI, "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZA"] + codes)
     }
 
