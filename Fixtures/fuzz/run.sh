@@ -95,9 +95,9 @@ build() {
     mkdir -p "$snap/layers" && cp "$harness" "$snap/" || return 1
     local layer file
     for layer in "${LAYERS[@]}"; do
-        for file in "$ROOT/Sources/$layer"/*.swift; do
+        while IFS= read -r -d '' file; do
             sed -E '/^import (Core|HTTP|OAuth|Walk|Flow|CLI)$/d' "$file" >"$snap/layers/$layer-$(basename "$file")" || return 1
-        done
+        done < <(find "$ROOT/Sources/$layer" -name '*.swift' -print0)
     done
     local sources=()
     while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$snap/layers" -name '*.swift' -print0 | sort -z)
