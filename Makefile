@@ -64,7 +64,7 @@ install: build
 clean:
 	rm -rf .build .build-*
 
-bench: build
+bench: build venv
 	@Fixtures/bench/run.sh "$(CURDIR)/.build/release/authcode"
 
 fuzz: deps

@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
         .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "OAuth"]),
         .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "Walk"]),
+        .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow"]),
         .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ],

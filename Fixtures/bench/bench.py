@@ -2,10 +2,14 @@
 """Timing driver of `make bench`: authcode against the curl + openssl + sed
 scripts people write today, on the local fixture authorization server.
 
-run.sh starts the fixture server and calls this with its base URL:
+run.sh starts the fixture server twice (as common servers are: no
+TCP_NODELAY; and with --nodelay) and django-oauth-toolkit, and calls this
+with their base URLs:
 
-    bench.py --authcode BIN --base http://127.0.0.1:PORT [--runs N] [--warmup N]
-             [--rss-runs N] [--static-binary BIN | --static-note TEXT]
+    bench.py --authcode BIN --base http://127.0.0.1:PORT
+             [--base-nodelay http://127.0.0.1:PORT2] [--dot http://127.0.0.1:PORT3]
+             [--runs N] [--warmup N] [--rss-runs N]
+             [--static-binary BIN | --static-note TEXT]
 
 Every timed run is one `subprocess.run` wrapped in `time.perf_counter_ns`, so
 both sides pay the same fork/exec cost. The two sides of a row alternate
@@ -35,6 +39,7 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 CURL_FLOW = os.path.join(HERE, "curl-flow.sh")
 CURL_WALK = os.path.join(HERE, "curl-walk.sh")
+CURL_DOT = os.path.join(HERE, "curl-dot.sh")
 
 CLIENT_ID = "demo-app"
 CLIENT_SECRET = "demo-secret"
@@ -42,6 +47,10 @@ USERNAME = "alice"
 PASSWORD = "wonderland"
 REDIRECT_URI = "http://127.0.0.1:8765/callback"  # never fetched by either side
 SCOPE = "profile"
+# django-oauth-toolkit (Fixtures/django/run_server.py): login, then consent.
+DOT_CLIENT_ID = "conf-consent"
+DOT_CLIENT_SECRET = "conf-secret"
+DOT_SCOPE = "read"
 
 # Informational targets (issue text): ratio targets are authcode/baseline.
 FLOW_RATIO_TARGET = 0.5
@@ -87,11 +96,12 @@ class Command:
     """One side of a row: how to build its argv for a fresh fixture run id,
     and what its stdout must contain."""
 
-    def __init__(self, label, build, must_contain, scenario=None):
+    def __init__(self, label, build, must_contain, scenario=None, base=None):
         self.label = label
         self._build = build          # run id (or None) -> argv
         self.must_contain = must_contain
-        self.scenario = scenario     # None: no server involved
+        self.scenario = scenario     # None: no fixture run id (no server, or DOT)
+        self.base = base             # the fixture server whose hits to clear
 
     def argv(self, bench):
         run_id = bench.next_run_id() if self.scenario else None
@@ -114,6 +124,7 @@ class Bench:
         self.counter = 0
         self.tmp = tempfile.TemporaryDirectory(prefix="authcode-bench-")
         self.secret_file = self._write("secret", CLIENT_SECRET + "\n")
+        self.dot_secret_file = self._write("dot-secret", DOT_CLIENT_SECRET + "\n")
         self.password_file = self._write("password", PASSWORD + "\n")
         self.gnu_time = self._find_gnu_time()
         self._floor = None
@@ -129,12 +140,14 @@ class Bench:
         self.counter += 1
         return f"bench-{self.counter}"
 
-    def issuer(self, run_id, scenario):
-        return f"{self.base}/t/{run_id}/{scenario}"
+    @staticmethod
+    def issuer(base, run_id, scenario):
+        return f"{base}/t/{run_id}/{scenario}"
 
-    def clear_hits(self, run_id):
+    @staticmethod
+    def clear_hits(base, run_id):
         """Drop the run's recorded requests (outside the timed section)."""
-        request = urllib.request.Request(f"{self.base}/_hits/{run_id}", method="DELETE")
+        request = urllib.request.Request(f"{base}/_hits/{run_id}", method="DELETE")
         try:
             with _NO_PROXY.open(request, timeout=10) as response:
                 response.read()
@@ -143,9 +156,11 @@ class Bench:
 
     # -- the commands --
 
-    def authcode_flow(self, binary, label="authcode", scenario="direct", walk=False):
+    def authcode_flow(self, binary, label="authcode", scenario="direct", walk=False, base=None):
+        base = base or self.base
+
         def build(run_id):
-            issuer = self.issuer(run_id, scenario)
+            issuer = self.issuer(base, run_id, scenario)
             argv = [binary,
                     "--authorize-url", issuer + "/authorize",
                     "--token-url", issuer + "/token",
@@ -158,18 +173,33 @@ class Bench:
                 argv += ["--form", f"username={USERNAME}",
                          "--form", f"password=@{self.password_file}"]
             return argv
-        return Command(label, build, b'"access_token"', scenario)
+        return Command(label, build, b'"access_token"', scenario, base)
 
-    def curl_flow(self):
+    def curl_flow(self, base=None):
+        base = base or self.base
         return Command("curl-flow.sh",
-                       lambda run_id: [CURL_FLOW, self.issuer(run_id, "direct")],
-                       b'"access_token"', "direct")
+                       lambda run_id: [CURL_FLOW, self.issuer(base, run_id, "direct")],
+                       b'"access_token"', "direct", base)
 
-    def curl_walk(self):
+    def curl_walk(self, base=None):
+        base = base or self.base
         return Command("curl-walk.sh",
-                       lambda run_id: [CURL_WALK, self.issuer(run_id, "login-consent"),
+                       lambda run_id: [CURL_WALK, self.issuer(base, run_id, "login-consent"),
                                        self.password_file],
-                       b'"access_token"', "login-consent")
+                       b'"access_token"', "login-consent", base)
+
+    def authcode_dot(self, binary, dot):
+        """The flags a user gives: no --method, so the POST meets DOT's CSRF
+        403 and authcode falls back to GET (one more request)."""
+        return Command("authcode (DOT)", lambda _: [
+            binary, "--authorize-url", dot + "/o/authorize/", "--token-url", dot + "/o/token/",
+            "--client-id", DOT_CLIENT_ID, "--client-secret", "@" + self.dot_secret_file,
+            "--redirect-uri", REDIRECT_URI, "--scope", DOT_SCOPE,
+            "--form", f"username={USERNAME}", "--form", f"password=@{self.password_file}", "-q"],
+            b'"access_token"')
+
+    def curl_dot(self, dot):
+        return Command("curl-dot.sh", lambda _: [CURL_DOT, dot, self.password_file], b'"access_token"')
 
     @staticmethod
     def version(binary, label, expect):
@@ -186,7 +216,7 @@ class Bench:
         elapsed = time.perf_counter_ns() - start
         command.check(argv, completed)
         if run_id:
-            self.clear_hits(run_id)
+            self.clear_hits(command.base, run_id)
         return elapsed / 1e6
 
     def alternate(self, a, b):
@@ -231,7 +261,7 @@ class Bench:
             kib, completed = self._wait4(argv)
             command.check(argv, completed)
         if run_id:
-            self.clear_hits(run_id)
+            self.clear_hits(command.base, run_id)
         return kib
 
     def wait4_floor_kib(self):
@@ -370,7 +400,12 @@ def parse_arguments(argv):
 
     parser = argparse.ArgumentParser(description="authcode benchmark driver (see README.md)")
     parser.add_argument("--authcode", required=True, help="the authcode binary to measure")
-    parser.add_argument("--base", required=True, help="fixture server base URL (READY line)")
+    parser.add_argument("--base", required=True,
+                        help="fixture server base URL (READY line), started without --nodelay")
+    parser.add_argument("--base-nodelay", help="a second fixture server, started with --nodelay")
+    parser.add_argument("--dot", help="django-oauth-toolkit base URL (Fixtures/django/run_server.py)")
+    parser.add_argument("--dot-note", default="not run",
+                        help="what to print instead of the django-oauth-toolkit row")
     parser.add_argument("--runs", type=int, default=env_int("BENCH_RUNS", 20),
                         help="timed runs per side and row, at least 20 (env BENCH_RUNS)")
     parser.add_argument("--warmup", type=int, default=env_int("BENCH_WARMUP", 3),
@@ -438,7 +473,9 @@ def header(args, bench):
         f"- curl: {first_line(['curl', '--version'])}",
         f"- openssl: {first_line(['openssl', 'version'])}; bash: {first_line(['bash', '--version'])}",
         f"- swift: {first_line(['swift', '--version']) if shutil.which('swift') else 'not on PATH'}",
-        f"- python: {platform.python_version()}; fixture server: {args.base}",
+        f"- python: {platform.python_version()}; fixture server: {args.base} (no TCP_NODELAY, "
+        f"headers and body in separate writes, as common servers do), "
+        f"{args.base_nodelay or 'no second one'} (`--nodelay`); django-oauth-toolkit: {args.dot or args.dot_note}",
         f"- method: {args.runs} timed runs per side, alternating, after {args.warmup} warm-up runs each; "
         f"each run checked; peak RSS over {args.rss_runs} runs via {rss_tool}",
         "",
@@ -459,15 +496,30 @@ def measure(args, bench, lines):
         "| measure | A | median | min | max | baseline B | median | min | max | A/B | target | |",
         "|---|---|--:|--:|--:|---|--:|--:|--:|--:|---|---|",
     ]
-    log("flow: authcode vs curl-flow.sh")
+    log("flow: authcode vs curl-flow.sh (server without TCP_NODELAY)")
     a, b = bench.alternate(bench.authcode_flow(authcode), curl_flow)
     lines.append(timing_row("flow (direct 302, PKCE S256, Basic)", "authcode", a, "curl-flow.sh", b, FLOW_RATIO_TARGET))
+    nodelay = args.base_nodelay
+    if nodelay:
+        log("flow: authcode vs curl-flow.sh (server with --nodelay)")
+        a, b = bench.alternate(bench.authcode_flow(authcode, base=nodelay), bench.curl_flow(nodelay))
+        lines.append(timing_row("flow, `--nodelay` server", "authcode", a, "curl-flow.sh", b, FLOW_RATIO_TARGET))
     log("startup: authcode --version vs curl --version")
     a, b = bench.alternate(Bench.version(authcode, "authcode --version", b"authcode "), curl_version)
     lines.append(timing_row("startup (`--version`)", "authcode", a, "curl", b, STARTUP_RATIO_TARGET))
-    log("walk: authcode vs curl-walk.sh")
+    log("walk: authcode vs curl-walk.sh (server without TCP_NODELAY)")
     a, b = bench.alternate(bench.authcode_flow(authcode, scenario="login-consent", walk=True), bench.curl_walk())
     lines.append(timing_row("walk (login + consent, cookies)", "authcode", a, "curl-walk.sh", b))
+    if nodelay:
+        log("walk: authcode vs curl-walk.sh (server with --nodelay)")
+        a, b = bench.alternate(bench.authcode_flow(authcode, scenario="login-consent", walk=True, base=nodelay),
+                               bench.curl_walk(nodelay))
+        lines.append(timing_row("walk, `--nodelay` server", "authcode", a, "curl-walk.sh", b))
+    if args.dot:
+        log("django-oauth-toolkit: authcode vs curl-dot.sh")
+        a, b = bench.alternate(bench.authcode_dot(authcode, args.dot), bench.curl_dot(args.dot))
+        lines.append(timing_row("walk, django-oauth-toolkit (default flags: POST, 403, GET; login + consent)",
+                                "authcode", a, "curl-dot.sh", b))
     if static:
         log("static stdlib: flow and startup")
         a, b = bench.alternate(bench.authcode_flow(static, label="authcode (static)"), curl_flow)
@@ -476,7 +528,11 @@ def measure(args, bench, lines):
         lines.append(timing_row("startup, static stdlib", "authcode-static", a, "curl", b, STARTUP_RATIO_TARGET))
     lines += [
         "",
-        "A/B = authcode median / baseline median (below 1: authcode is faster).",
+        "A/B = authcode median / baseline median (below 1: authcode is faster). Rows without",
+        "`--nodelay` use a server that, like Python's http.server, Django's runserver and many",
+        "embedded servers, sets no TCP_NODELAY: a client that delays its ACKs waits ~40 ms per",
+        "response on a kept-alive connection (the curl scripts open a connection per request).",
+        "" if args.dot else f"django-oauth-toolkit row: {args.dot_note}.",
         "",
     ]
 

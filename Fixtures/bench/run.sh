@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# make bench: start the fixture authorization server, run bench.py against it
-# (authcode vs the curl + openssl + sed scripts next to this file), stop the
-# server. The Markdown report goes to stdout, progress to stderr.
+# make bench: start the fixture authorization server twice (as common servers
+# are, without TCP_NODELAY; and with --nodelay) and django-oauth-toolkit when
+# its venv is there, run bench.py against them (authcode vs the curl + openssl
+# + sed scripts next to this file), stop the servers. The Markdown report goes
+# to stdout, progress to stderr.
 #
 #   Fixtures/bench/run.sh [--static] [--runs N] [--warmup N] path/to/authcode
 #
@@ -48,38 +50,67 @@ if [ "$static" = 1 ]; then
 fi
 
 work=$(mktemp -d)
-server_pid=
-stop_server() {
-    # Closing our end of its stdin makes the server exit (--watch-stdin).
-    exec 3>&- 2>/dev/null || true
-    if [ -n "$server_pid" ]; then
-        for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
+server_pids=()
+stop_servers() {
+    # Closing our ends of their stdin makes the servers exit (--watch-stdin).
+    exec 3>&- 4>&- 5>&- 2>/dev/null || true
+    for pid in ${server_pids[@]+"${server_pids[@]}"}; do
+        for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
     rm -rf "$work"
 }
-trap stop_server EXIT
+trap stop_servers EXIT
 trap 'exit 130' INT TERM
 
-mkfifo "$work/in"
-python3 "$root/Fixtures/server/fixture_server.py" --port 0 --watch-stdin \
-    < "$work/in" > "$work/ready" 2> "$work/server.log" &
-server_pid=$!
-exec 3> "$work/in"
-base=
-for _ in $(seq 1 200); do
-    base=$(awk '/^READY / {print $2; exit}' "$work/ready" 2>/dev/null)
-    [ -n "$base" ] && break
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.05
-done
-if [ -z "$base" ]; then
-    echo "run.sh: the fixture server did not start" >&2
-    cat "$work/server.log" >&2 || true
-    exit 1
-fi
-echo "run.sh: fixture server at $base" >&2
+# start_server NAME FD SECONDS COMMAND...: runs COMMAND with a FIFO on stdin
+# held open on FD (not in a subshell: the FD must stay open), waits for its
+# READY line and sets `url` to it ('' if none came).
+start_server() {
+    local name=$1 fd=$2 seconds=$3
+    url=
+    shift 3
+    mkfifo "$work/$name.in"
+    "$@" --port 0 --watch-stdin < "$work/$name.in" > "$work/$name.ready" 2> "$work/$name.log" &
+    server_pids+=($!)
+    eval "exec $fd> \"\$work/\$name.in\""
+    for _ in $(seq 1 $((seconds * 20))); do
+        url=$(awk '/^READY / {print $2; exit}' "$work/$name.ready" 2>/dev/null)
+        [ -n "$url" ] && break
+        kill -0 "${server_pids[${#server_pids[@]}-1]}" 2>/dev/null || break
+        sleep 0.05
+    done
+    [ -n "$url" ] || { echo "run.sh: $name did not start" >&2; cat "$work/$name.log" >&2 || true; }
+}
 
-python3 "$here/bench.py" --authcode "$bin" --base "$base" "${static_args[@]}" ${extra[@]+"${extra[@]}"} || status=1
+fixture=$root/Fixtures/server/fixture_server.py
+start_server fixture 3 10 python3 "$fixture"
+base=$url
+[ -n "$base" ] || exit 1
+start_server fixture-nodelay 4 10 python3 "$fixture" --nodelay
+base_nodelay=$url
+[ -n "$base_nodelay" ] || exit 1
+echo "run.sh: fixture servers at $base and $base_nodelay (--nodelay)" >&2
+
+# django-oauth-toolkit from the venv `make venv` builds (make bench does).
+dot_args=(--dot-note "not run: no venv at .venv (make venv)")
+python=${AUTHCODE_DJANGO_PYTHON:-$root/.venv/bin/python}
+if [ -x "$python" ]; then
+    start_server django-oauth-toolkit 5 60 "$python" "$root/Fixtures/django/run_server.py"
+    dot=$url
+    if [ -n "$dot" ]; then
+        echo "run.sh: django-oauth-toolkit at $dot" >&2
+        dot_args=(--dot "$dot")
+    else
+        dot_args=(--dot-note "not run: the server did not start")
+        status=1
+    fi
+fi
+
+python3 "$here/bench.py" --authcode "$bin" --base "$base" --base-nodelay "$base_nodelay" "${dot_args[@]}" \
+    "${static_args[@]}" ${extra[@]+"${extra[@]}"} || status=1
+# Batch and cache rows: many users at once, token reuse (lifecycle.py), on
+# the server without TCP_NODELAY (the first started).
+python3 "$here/lifecycle.py" --authcode "$bin" --base "$base" --server-pid "${server_pids[0]}" || status=1
 exit "$status"

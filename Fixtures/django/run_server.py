@@ -83,10 +83,17 @@ def create_schema(real_migrations):
 
 def create_fixtures():
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
     from oauth2_provider.models import get_application_model
 
-    get_user_model().objects.create_user(
+    User = get_user_model()
+    User.objects.create_user(
         "alice", email="alice@example.org", password="wonderland", first_name="Alice"
+    )
+    # Batch minting (`--users`) logs in many people at once: user1..user50
+    # with password pw-<n>, hashed with the fast test hasher of settings.py.
+    User.objects.bulk_create(
+        [User(username=f"user{n}", password=make_password(f"pw-{n}")) for n in range(1, 51)]
     )
     App = get_application_model()
     common = dict(

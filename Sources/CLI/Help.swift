@@ -71,7 +71,7 @@ package enum Help {
 
           # A real login page, with the access token straight into curl:
           export AUTHCODE_CLIENT_SECRET=…
-          token=$(authcode --issuer https://idp.example/realms/dev --method GET \\
+          token=$(authcode --issuer https://idp.example/realms/dev \\
                    --client-id cli --redirect-uri http://127.0.0.1:8765/cb \\
                    --form username=alice --form password=@pw.txt --print access_token)
           curl -H "Authorization: Bearer $token" https://api.example/me

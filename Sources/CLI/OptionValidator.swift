@@ -121,6 +121,17 @@ package struct OptionValidator {
             }
         }
         options.totpSecret = try single(.totpSecret)
+        if let seed = options.totpSecret {
+            do {
+                options.totp = try TOTP.parse(seed)
+            } catch {
+                // TOTPError never quotes the value: it is a secret.
+                throw Failure.usage("invalid value for '\(display(.totpSecret))': \(error.description)")
+            }
+        }
+        if let given = raw[.totpSecret]?.last, given.fromCommandLine, !given.text.hasPrefix("@") {
+            options.warnings.append("authcode: hint: a TOTP secret on the command line shows in 'ps' and shell history; use '--totp-secret @FILE' or AUTHCODE_TOTP_SECRET")
+        }
         options.totpField = try single(.totpField)
         if options.totpField != nil && options.totpSecret == nil {
             throw Failure.usage("'\(display(.totpField))' needs '\(display(.totpSecret))'")

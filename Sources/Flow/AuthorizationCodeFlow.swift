@@ -11,10 +11,13 @@ package struct AuthorizationCodeFlow {
     let options: Options
     let client: HTTPClient
     let random: (Int) -> [UInt8]
+    /// Where `authcode: note:` lines go (not with `-q`); nil: nowhere.
+    let notes: Console?
 
-    package init(options: Options, client: HTTPClient, random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
+    package init(options: Options, client: HTTPClient, notes: Console? = nil, random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
         self.options = options
         self.client = client
+        self.notes = notes
         self.random = random
     }
 
@@ -31,14 +34,10 @@ package struct AuthorizationCodeFlow {
         }
 
         // 2. The authorization request (RFC 6749 §4.1.1), with fresh state,
-        //    nonce and PKCE (RFC 7636 §4.1-4.3).
-        let authorization = AuthorizationRequest(clientID: options.clientID, redirectURI: options.redirectURI, scope: options.scope,
-                                                 pkce: options.pkce, responseMode: options.responseMode, extra: options.params, random: random)
-        client.trace.redactor.remember(authorization.pkce.verifier)
-        client.trace.redactor.remember(authorization.state)
-
-        // 3. The walk to the redirect_uri, which is never fetched.
-        let answer = try walk(authorization, from: authorizeURL)
+        //    nonce and PKCE (RFC 7636 §4.1-4.3), and
+        // 3. the walk to the redirect_uri, which is never fetched; a POST
+        //    the server cannot take is sent again as GET (MethodFallback.swift).
+        let (authorization, answer) = try authorizeAndWalk(from: authorizeURL)
 
         // 4. The authorization response (§4.1.2) and its checks.
         let (code, response) = try verify(answer, for: authorization, metadata: metadata, authorizeURL: authorizeURL)
@@ -55,16 +54,6 @@ package struct AuthorizationCodeFlow {
 
     /// The issuer the answers must come from: `--expect-iss`, else `--issuer`.
     var expectedIssuer: String? { options.expectIss ?? options.issuer }
-
-    func walk(_ authorization: AuthorizationRequest, from authorizeURL: String) throws(Failure) -> AuthorizationAnswer {
-        guard let redirect = URIReference(options.redirectURI) else {
-            throw Failure.usage("'--redirect-uri' is not a URI")
-        }
-        let request = authorization.httpRequest(endpoint: authorizeURL, method: options.method, form: options.form, headers: [])
-        let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
-                            formValues: options.form, submit: options.submit, state: authorization.state)
-        return try walker.walk(from: request)
-    }
 
     /// Reads the answer and checks it; returns the code only if it may be redeemed.
     func verify(_ answer: AuthorizationAnswer, for authorization: AuthorizationRequest,

@@ -14,7 +14,11 @@ enum KnownSecrets {
     static func remember(_ options: Options, in redactor: Redactor) {
         redactor.rememberClient(id: options.clientID, secret: options.clientSecret)
         redactor.remember(options.refreshToken)
+        // The TOTP seed as given, and the base32 inside an otpauth:// URI.
         redactor.remember(options.totpSecret)
+        if let query = options.totpSecret?.split(separator: "?", maxSplits: 1).dropFirst().first {
+            for (name, value) in FormEncoding.decode(String(query)) where name.lowercased() == "secret" { redactor.remember(value) }
+        }
         for field in options.form { redactor.remember(field.value) }
         for step in options.steps { rememberBody(step.body, in: redactor) }
         for header in options.headers { redactor.remember(header: header) }

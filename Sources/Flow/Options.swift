@@ -20,8 +20,9 @@ package struct Options: Equatable, Sendable {
     package var responseMode: ResponseMode?
     package var method: AuthorizationMethod = .post
     package var form: [NameValue] = []
-    /// `--totp-secret`, as given (base32 or an otpauth:// URI).
+    /// `--totp-secret`, as given (base32 or an otpauth:// URI), and parsed.
     package var totpSecret: String?
+    package var totp: TOTP?
     package var totpField: String?
     /// `--trust-origin`s, each `scheme://host[:port]` in lower case.
     package var trustOrigins: [String] = []

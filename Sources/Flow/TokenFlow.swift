@@ -97,7 +97,7 @@ package final class TokenFlow {
             let token = try RefreshFlow(options: options, client: client).run(refreshToken, at: resolved.token)
             return .token(MintedToken(response: token, receivedAt: SystemClock.now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(options: options, client: client).run(at: resolved)
+        return try AuthorizationCodeFlow(options: options, client: client, notes: console).run(at: resolved)
     }
 
     func makeCache() throws(Failure) -> TokenCache {

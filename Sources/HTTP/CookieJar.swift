@@ -49,6 +49,20 @@ package final class CookieJar {
 
     var count: Int { cookies.count }
 
+    /// The jar as it is now, to go back to: a walk abandoned for a fresh
+    /// start forgets what it collected (Flow/MethodFallback.swift).
+    package struct Snapshot: Sendable {
+        fileprivate let cookies: [Cookie]
+        fileprivate let nextSequence: Int
+    }
+
+    var snapshot: Snapshot { Snapshot(cookies: cookies, nextSequence: nextSequence) }
+
+    func restore(_ snapshot: Snapshot) {
+        cookies = snapshot.cookies
+        nextSequence = snapshot.nextSequence
+    }
+
     // MARK: - Storage (§5.3 steps 11-12)
 
     private func store(_ new: Cookie, secureScheme: Bool, now: Double) {

@@ -14,6 +14,8 @@ import Darwin
 package final class CurlTransport: Transport {
     private let handle: UnsafeMutableRawPointer
     private let settings: TransportSettings
+    /// The handle's open sockets, for the ACK of each response (CCurl.h).
+    private let sockets: UnsafeMutablePointer<ac_sockets>
 
     package init(settings: TransportSettings) throws(Failure) {
         _ = Self.globalSetUp
@@ -22,6 +24,8 @@ package final class CurlTransport: Transport {
         }
         self.handle = handle
         self.settings = settings
+        sockets = .allocate(capacity: 1)
+        sockets.initialize(to: ac_sockets())
     }
 
     /// curl_global_init is not thread-safe and must run once, before any
@@ -30,12 +34,13 @@ package final class CurlTransport: Transport {
     private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
     deinit {
-        curl_easy_cleanup(handle)
+        curl_easy_cleanup(handle)  // closes the connections through `sockets` first
+        sockets.deallocate()
     }
 
     package func send(_ request: HTTPRequest) throws(Failure) -> HTTPResponse {
         curl_easy_reset(handle)
-        let exchange = CurlExchange(maxBodyBytes: settings.maxBodyBytes)
+        let exchange = CurlExchange(maxBodyBytes: settings.maxBodyBytes, sockets: sockets)
         var cStrings = CStringStore()
         defer { cStrings.free() }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -80,6 +85,7 @@ package final class CurlTransport: Transport {
             ac_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
             ac_setopt_callback(handle, CURLOPT_HEADERFUNCTION, curlWriteHeader)
             ac_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+            ac_track_sockets(handle, sockets)
             return curl_easy_perform(handle)
         }
 
@@ -156,6 +162,7 @@ final class CurlExchange {
     var body: [UInt8] = []
     var overflowed = false
     let maxBodyBytes: Int
+    let sockets: UnsafeMutablePointer<ac_sockets>
     /// libcurl hands the header callback more than the response's header
     /// section: the fields of each 1xx interim response before it, and the
     /// trailer fields after a chunked body. Neither is the response's
@@ -165,13 +172,18 @@ final class CurlExchange {
     private var headerSectionDone = false
     private var interim = false
 
-    init(maxBodyBytes: Int) {
+    init(maxBodyBytes: Int, sockets: UnsafeMutablePointer<ac_sockets>) {
         self.maxBodyBytes = maxBodyBytes
+        self.sockets = sockets
     }
 
     func receiveHeader(_ line: String) {
         let trimmed = line.trimmed
         if trimmed.hasPrefix("HTTP/") {
+            // The status line is in: ACK it now, or a server that writes the
+            // body separately without TCP_NODELAY waits for our delayed ACK
+            // before sending it (CCurl/shim.c, ac_quickack).
+            ac_quickack(sockets)
             // A new status line (after 1xx): the headers so far were not the answer.
             headers.removeAll()
             headerSectionDone = false

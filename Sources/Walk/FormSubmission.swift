@@ -29,12 +29,14 @@ package enum FormSubmissionError: Error, Equatable {
 /// Plays the user at a login or consent page (ARCHITECTURE.md "The walk"): picks the form
 /// and fills it in as a browser would send it.
 package enum FormChooser {
-    /// The form with a password field, else the first holding a field named
+    /// The form with a password field, else (with `--totp-secret`) the one
+    /// with a one-time-code field, else the first holding a field named
     /// in `userFields`, else the only form with an allow-like button (a
     /// consent page beside a search box), else the only POST form, else the
     /// only form; nil otherwise.
-    static func choose(from forms: [HTMLForm], userFields: [HTMLFieldValue]) -> HTMLForm? {
+    static func choose(from forms: [HTMLForm], userFields: [HTMLFieldValue], codes: OneTimeCodes? = nil) -> HTMLForm? {
         if let login = forms.first(where: \.hasPassword) { return login }
+        if let codes, let otp = forms.first(where: { codes.field(in: $0) != nil }) { return otp }
         let names = Set(userFields.map(\.name))
         if let filled = forms.first(where: { $0.fields.contains { !$0.name.isEmpty && names.contains($0.name) } }) {
             return filled

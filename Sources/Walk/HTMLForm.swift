@@ -22,17 +22,22 @@ package struct HTMLField: Equatable, Sendable {
     /// Buttons only: the text a user reads on it (a `<button>`'s content, an
     /// input's value, an image's alt); "" otherwise.
     var label: String
+    /// `autocomplete="one-time-code"` (HTML §4.10.18.7.1): the page says
+    /// this input takes a one-time code.
+    var oneTimeCode: Bool
 
     /// `<button>` without a type (or type=submit) is `.submit`.
     var isSubmit: Bool { kind == .submit || kind == .image }
 
-    init(kind: Kind, name: String, value: String = "", checked: Bool = true, disabled: Bool = false, label: String = "") {
+    init(kind: Kind, name: String, value: String = "", checked: Bool = true, disabled: Bool = false, label: String = "",
+         oneTimeCode: Bool = false) {
         self.kind = kind
         self.name = name
         self.value = value
         self.checked = checked
         self.disabled = disabled
         self.label = label
+        self.oneTimeCode = oneTimeCode
     }
 }
 

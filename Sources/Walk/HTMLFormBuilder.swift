@@ -184,8 +184,9 @@ package struct HTMLFormBuilder {
         case .image: label = tag["alt"] ?? ""
         default: label = ""
         }
+        let oneTimeCode = tag["autocomplete"].map { $0.lowercased().split(separator: " ").contains("one-time-code") } ?? false
         return HTMLField(kind: kind, name: tag["name"] ?? "", value: tag["value"] ?? (toggles ? "on" : ""),
-                         checked: toggles ? tag.has("checked") : true, disabled: isDisabled(tag), label: label)
+                         checked: toggles ? tag.has("checked") : true, disabled: isDisabled(tag), label: label, oneTimeCode: oneTimeCode)
     }
 
     private mutating func finishButton() {

@@ -13,49 +13,9 @@ package enum HTMLFormParser {
         return builder.finish()
     }
 
-    /// Visible text of the page's error message after a failed login: the
-    /// first element whose class or id contains error, alert, danger,
-    /// invalid or errornote, or whose role is alert, and that has text;
-    /// whitespace collapsed, at most 200 characters.
+    /// The error message a person reads on the page (LoginErrorText.swift).
     static func errorText(in html: String) -> String? {
-        var tokenizer = HTMLTokenizer(html)
-        var open: (name: String, depth: Int)?
-        var text = HTMLCollapsedText(limit: 200)
-        while let token = tokenizer.next() {
-            switch token {
-            case .startTag(let tag):
-                if let current = open {
-                    if !isInline(tag.name) { text.append(" ") }  // blocks read as separate words
-                    if tag.name == current.name {
-                        // A new <p> or <li> closes the previous one.
-                        if hasImpliedEnd(tag.name) {
-                            if !text.isEmpty { return text.result }
-                            open = nil
-                        } else {
-                            open = (current.name, current.depth + 1)
-                        }
-                    }
-                } else if looksLikeError(tag) {
-                    open = (tag.name, 1)
-                }
-            case .endTag(let name):
-                guard let current = open else { continue }
-                if !isInline(name) { text.append(" ") }
-                guard name == current.name else { continue }
-                if current.depth > 1 {
-                    open = (current.name, current.depth - 1)
-                } else if !text.isEmpty {
-                    return text.result
-                } else {
-                    open = nil
-                }
-            case .text(let range):
-                guard open != nil else { continue }
-                text.append(tokenizer.text(range))
-                if text.isFull { return text.result }
-            }
-        }
-        return text.isEmpty ? nil : text.result
+        LoginErrorText.find(in: html)
     }
 
     /// The page's `<title>`, whitespace collapsed; nil if none or empty.
@@ -74,42 +34,6 @@ package enum HTMLFormParser {
     }
 
     // MARK: - Helpers
-
-    /// Elements that cannot hold text, so cannot be the error message.
-    private static func isVoid(_ name: String) -> Bool {
-        switch name {
-        case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr": true
-        default: false
-        }
-    }
-
-    /// Elements that do not break a line, so add no space between words.
-    private static func isInline(_ name: String) -> Bool {
-        switch name {
-        case "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark",
-             "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var": true
-        default: false
-        }
-    }
-
-    private static func hasImpliedEnd(_ name: String) -> Bool {
-        switch name {
-        case "p", "li", "dt", "dd", "option": true
-        default: false
-        }
-    }
-
-    private static let errorMarks = ["error", "alert", "danger", "invalid"]  // "errornote" contains "error"
-
-    private static func looksLikeError(_ tag: HTMLTag) -> Bool {
-        guard !tag.attributes.isEmpty, !isVoid(tag.name), !tag.has("hidden") else { return false }
-        if let style = tag["style"], style.lowercased().filter({ !$0.isWhitespace }).contains("display:none") {
-            return false  // a template waiting for a script to fill it
-        }
-        if tag["role"].map({ HTMLCollapsedText.trim($0).lowercased() }) == "alert" { return true }
-        let marked = [tag["class"], tag["id"]].compactMap { $0?.lowercased() }
-        return marked.contains { value in errorMarks.contains { value.contains($0) } }
-    }
 
     /// Bracket-matches `<form>` and `</form>` over the whole page and returns
     /// the start offsets of forms that are never closed. A `<form>` met

@@ -17,6 +17,14 @@ package final class PageHandler {
     /// The login form last submitted with credentials: seeing it again means
     /// the server rejected them.
     private var lastLogin: String?
+    /// `--totp-secret`: fills the one-time-code field of any form met.
+    package var codes: OneTimeCodes?
+    /// Whether a form went out holding a `--form` value or a one-time code,
+    /// and the last request that did (LoginRejection.swift).
+    package private(set) var credentialsSubmitted = false
+    private(set) var credentialRequest: HTTPRequest?
+    /// Forms sent so far, to tell a form that comes back.
+    private var submittedForms: Set<String> = []
 
     init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
         self.target = target
@@ -33,7 +41,10 @@ package final class PageHandler {
         }
     }
 
-    func handle(_ response: HTTPResponse, at pageURL: String) throws(Failure) -> Outcome {
+    /// - Parameter rejected: the page came with 401, 403 or 422 after
+    ///   credentials were sent: unless it asks for a one-time code again
+    ///   that may be retried, it is the rejection.
+    func handle(_ response: HTTPResponse, at pageURL: String, rejected: Bool = false) throws(Failure) -> Outcome {
         let html = response.text
         let forms = HTMLFormParser.forms(in: html)
         let place = Walker.place(pageURL)
@@ -51,7 +62,8 @@ package final class PageHandler {
             }
         }
 
-        guard let form = FormChooser.choose(from: forms, userFields: formValues) else {
+        guard let form = FormChooser.choose(from: forms, userFields: formValues, codes: codes) else {
+            if rejected { throw LoginRejection.failure(response, at: place) }
             // No form to fill: an interstitial page may move on by refresh.
             let refresh = response.headers.first(named: "Refresh").flatMap(MetaRefresh.target(ofContent:)) ?? MetaRefresh.target(in: html)
             if let refresh, let reference = URIReference(refresh) {
@@ -60,27 +72,44 @@ package final class PageHandler {
                 trace.info("no form to fill; following the page's refresh to \(trace.redactor.url(next.text))")
                 return .submit(HTTPRequest(method: "GET", url: next.text))
             }
+            if ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
             let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""
             let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
             throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Excerpt.of(response) : "")", at: place)
         }
 
-        let hasPassword = form.fields.contains { $0.kind == .password }
+        if form.fields.isEmpty, ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
+        let codeField = codes?.field(in: form)
+        let asksCredentials = form.hasPassword || codeField != nil
         let signature = Self.signature(of: form, base: base)
-        if hasPassword, signature == lastLogin {
-            let reason = HTMLFormParser.errorText(in: html).map { ": \(ServerText.printable($0))" } ?? ""
-            throw Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place,
-                          hint: "The same login form came back after submitting the credentials given with --form.")
+        if asksCredentials, signature == lastLogin {
+            // A one-time code turned down may have arrived after its time step.
+            guard codeField != nil, codes?.mayRetry() == true else {
+                throw LoginRejection.failure(response, at: place, oneTimeCode: codeField != nil)
+            }
+            trace.info("the one-time code was turned down and its time step has ended since; sending the next one, once")
+        } else if rejected {
+            throw LoginRejection.failure(response, at: place)
+        } else if codes != nil, codeField == nil, !submittedForms.insert(signature).inserted,
+                  let name = OneTimeCodeField.unfilled(in: form, values: formValues) {
+            throw OneTimeCodeField.unrecognised(name, at: place)
         }
 
+        var values = formValues
+        if let index = codeField, let code = codes?.fresh() {
+            trace.redactor.remember(code)
+            values.removeAll { $0.name == form.fields[index].name }
+            values.append(NameValue(form.fields[index].name, code))
+        }
         let submission: FormSubmission
         do {
-            submission = try FormChooser.submission(for: form, userFields: formValues, submit: submit)
+            submission = try FormChooser.submission(for: form, userFields: values, submit: submit)
         } catch {
             throw Self.failure(error, at: place)
         }
-        if hasPassword { lastLogin = signature }
+        if asksCredentials { lastLogin = signature }
         submission.rememberPasswords(in: trace.redactor)
+        let carriesCredentials = submission.fields.contains(where: values.contains)
 
         let action = Self.actionURL(form, base: base)
         let pairs = submission.fields.map { ($0.name, $0.value) }
@@ -95,7 +124,12 @@ package final class PageHandler {
             url.query = FormEncoding.encode(pairs)
             request = HTTPRequest(method: "GET", url: url.text)
         }
-        if submission.carriesCredentials(from: formValues) { request.credential = .filledForm }
+        // A filled form goes only to a trusted origin (OriginPolicy.swift).
+        if submission.carriesCredentials(from: values) { request.credential = .filledForm }
+        if carriesCredentials {
+            credentialsSubmitted = true
+            credentialRequest = request
+        }
         return .submit(request)
     }
 

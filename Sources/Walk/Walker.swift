@@ -13,6 +13,10 @@ package final class Walker {
     /// Our state: a redirect elsewhere that carries it is our answer going
     /// to the wrong place, and following it would hand the code over.
     let state: String
+    /// Set when the authorization request is a POST: the walk stops where
+    /// the fallback to GET takes over, and says why in `fallback`.
+    package var leakGuard: CredentialLeak?
+    package private(set) var fallback: FallbackReason?
 
     package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String) {
         self.client = client
@@ -40,7 +44,15 @@ package final class Walker {
             guard seen.insert(key).inserted else {
                 throw Failure(.noAuthorizationResponse, "redirect loop: the same \(request.method) came round again with the same cookies", at: Self.place(request.url))
             }
+            if hops > 0, let leakGuard, leakGuard.isCarried(by: request, filledByUs: request.method == .get && request == pages.credentialRequest) {
+                fallback = .formValueInURL(place: Self.place(request.url))
+                throw Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: Self.place(request.url))
+            }
             let response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
+            if hops == 0, leakGuard != nil, FallbackReason.refusalStatuses.contains(response.status) {
+                fallback = .refused(status: response.status)
+                throw Failure(.noAuthorizationResponse, "the POST authorization request was refused with \(response.status)", at: Self.place(request.url))
+            }
             let next: HTTPRequest
             if response.isRedirect {
                 let destination = try Self.location(of: response, requestedFrom: request.url)
@@ -57,8 +69,8 @@ package final class Walker {
             } else if response.isSuccess, let answer = try AnswerGuard.inspect(response, at: request.url, target: target, state: state) {
                 client.trace.info("redirect_uri reached by the page's refresh; not fetched")
                 return answer
-            } else if response.isSuccess && PageHandler.isHTML(response) {
-                switch try pages.handle(response, at: request.url) {
+            } else if (response.isSuccess && PageHandler.isHTML(response)) || pages.isRejection(response, to: request) {
+                switch try pages.handle(response, at: request.url, rejected: !response.isSuccess) {
                 case .answer(let answer):
                     return answer
                 case .submit(let submission):

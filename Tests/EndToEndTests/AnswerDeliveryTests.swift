@@ -103,10 +103,10 @@ struct HostileResponseTests {
     @Test(arguments: [
         ("http09", "authorize", "Received HTTP/0.9 when not allowed"),
         ("short-body", "authorize", "transfer closed with 90 bytes remaining to read"),
-        ("endless-chunked", "authorize", "timed out: Operation timed out after 1000 milliseconds"),
+        ("endless-chunked", "authorize", "timed out: Operation timed out after "),
         ("token-http09", "token", "Received HTTP/0.9 when not allowed"),
         ("token-short-body", "token", "transfer closed with 90 bytes remaining to read"),
-        ("token-endless-chunked", "token", "timed out: Operation timed out after 1000 milliseconds"),
+        ("token-endless-chunked", "token", "timed out: Operation timed out after "),
     ])
     func unframedResponseIsExit3(scenario: String, endpoint: String, says: String) async throws {
         let fx = try await Fixture.make()
@@ -115,7 +115,7 @@ struct HostileResponseTests {
         #expect(result.stdout.isEmpty)
         #expect(result.errorLine?.hasPrefix("authcode: error: \(says)") == true, "\(result)")
         #expect(result.errorLine?.hasSuffix("(\(fx.issuer(scenario))/\(endpoint))") == true, "\(result)")
-        #expect(result.seconds < 3, "bounded by --timeout\n\(result)")
+        #expect(result.seconds < 5, "bounded by --timeout (1 s a request; slack for a loaded machine)\n\(result)")
     }
 
     /// exp must be a finite JSON number; far-future finite ones are fine.

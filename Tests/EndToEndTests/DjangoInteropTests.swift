@@ -41,6 +41,35 @@ struct DjangoInteropTests {
         expectNoSecrets(in: result)
     }
 
+    /// The flags a user gives: no --method. DOT refuses the POST with its
+    /// CSRF 403, and authcode falls back to GET once, saying so.
+    @Test func defaultFlagsFallBackFromTheCSRF403ToGET() async throws {
+        let dot = try await server()
+        let password = try TempFile("wonderland\n")
+        let result = try await run(dot.endpoints + [
+            "--client-id", "conf-consent", "--form", "username=alice", "--form", "password=@" + password.path,
+            "--scope", "openid profile", "--redirect-uri", Self.redirect,
+        ], env: ["AUTHCODE_CLIENT_SECRET": "conf-secret"])
+        timed("default flags: POST, 403, GET, login + consent", result)
+        let object = expectTokenJSON(result)
+        #expect(object["id_token"] is String, "\(result)")
+        #expect(result.stderr == "authcode: note: the server refused the POST authorization request (403); "
+            + "sending it again as GET without the --form values (--method GET goes there directly)\n", "\(result)")
+        expectNoSecrets(in: result)
+    }
+
+    @Test func defaultFlagsWrongPasswordIsLoginRejected() async throws {
+        let dot = try await server()
+        let result = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--form", "username=alice", "--form", "password=@-", "--redirect-uri", Self.redirect, "-q",
+        ], stdin: "not-alice\n")
+        timed("default flags, wrong password", result)
+        expectFailure(result, exit: 6, [])
+        #expect(result.stderr == "authcode: error: login rejected: Please enter a correct username and password. (\(dot.base)/accounts/login/)\n",
+                "\(result)")
+        expectNoSecrets(in: result, extra: ["not-alice"])
+    }
+
     @Test func publicClientWithPKCE() async throws {
         let dot = try await server()
         let password = try TempFile("wonderland")
@@ -126,5 +155,47 @@ struct DjangoInteropTests {
         timed("wrong client secret", result)
         expectFailure(result, exit: 7, ["invalid_client"])
         expectNoSecrets(in: result, extra: ["not-the-secret"])
+    }
+
+    /// 50 users of django-oauth-toolkit minted in one batch, 8 at a time,
+    /// each with its own session: every line is a token, in input order.
+    @Test func batchOfFiftyUsers() async throws {
+        let dot = try await server()
+        let users = try TempFile("username,password\n" + (1...50).map { "user\($0),pw-\($0)" }.joined(separator: "\n") + "\n")
+        let result = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--scope", "openid", "--redirect-uri", Self.redirect,
+            "--users", users.path, "--parallel", "8", "--method", "GET",
+        ], timeout: 120)
+        timed("batch of 50 users, --parallel 8", result)
+        print("django batch: \(String(format: "%.1f", 50 / result.seconds)) tokens/s")
+        #expect(result.exitCode == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map { jsonObject(String($0)) ?? [:] }
+        #expect(lines.count == 50)
+        #expect(lines.map { $0["line"] as? Int } == (1...50).map { $0 })
+        #expect(lines.allSatisfy { ($0["token"] as? [String: Any])?["access_token"] is String })
+        #expect(lines.map { $0["user"] as? String } == (1...50).map { "user\($0)" })
+    }
+
+    /// The cache refreshes a stale entry at DOT, which rotates refresh
+    /// tokens: the new one is stored and works the next time; the old one
+    /// is refused.
+    @Test func cacheRefreshesWithRotation() async throws {
+        let dot = try await server()
+        let cache = try CacheDir()
+        let flow = dot.endpoints + ["--client-id", "public-pkce", "--scope", "openid", "--redirect-uri", Self.redirect,
+                                    "--form", "username=alice", "--form", "password=@-", "--method", "GET"] + cache.flags
+        let first = expectTokenJSON(try await run(flow, stdin: "wonderland"))
+        let oldRefresh = try #require(first["refresh_token"] as? String)
+        // DOT's tokens live 36000 s: asking for more makes the entry stale.
+        let second = try await run(flow + ["--min-ttl", "40000", "-v"], stdin: "wonderland")
+        let refreshed = expectTokenJSON(second)
+        #expect(second.stderr.contains("* token from a refresh"), "\(second)")
+        #expect(refreshed["refresh_token"] as? String != oldRefresh, "DOT rotates refresh tokens")
+        #expect(refreshed["id_token"] is String)
+        let third = try await run(flow + ["--min-ttl", "40000", "-v"], stdin: "wonderland")
+        #expect(third.stderr.contains("* token from a refresh"), "the rotated token was stored\n\(third)")
+        let reused = try await run(dot.endpoints + ["--client-id", "public-pkce", "--refresh-token", oldRefresh])
+        expectFailure(reused, exit: 7, ["invalid_grant"])
+        expectNoSecrets(in: second, extra: [oldRefresh])
     }
 }

@@ -1,3 +1,4 @@
+import CCurl
 import Testing
 @testable import Core
 @testable import HTTP
@@ -6,7 +7,11 @@ import Testing
 /// response's headers (HTTP/CurlTransport.swift, CurlExchange).
 struct CurlExchangeTests {
     static func headers(_ lines: [String]) -> [HTTPHeader] {
-        let exchange = CurlExchange(maxBodyBytes: 1)
+        // No connection: quickack has no socket to touch.
+        let sockets = UnsafeMutablePointer<ac_sockets>.allocate(capacity: 1)
+        sockets.initialize(to: ac_sockets())
+        defer { sockets.deallocate() }
+        let exchange = CurlExchange(maxBodyBytes: 1, sockets: sockets)
         for line in lines { exchange.receiveHeader(line) }
         return exchange.headers
     }

@@ -57,6 +57,11 @@ DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": STATE_DIR / "db.sqlite3",
+        # Batch tests log in 8 users at once: wait for SQLite's write lock
+        # instead of failing a token request with "database is locked" (500);
+        # IMMEDIATE takes it when a transaction starts, so no transaction has
+        # to upgrade a read lock (which SQLite refuses at once, timeout or not).
+        "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
     }
 }
 

@@ -20,4 +20,23 @@ CURLcode ac_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode ac_getinfo_double(CURL *handle, CURLINFO info, double *value);
 CURLcode ac_getinfo_string(CURL *handle, CURLINFO info, const char **value);
 
+/* The sockets of one easy handle's connections, so each response can be
+   ACKed at once (ac_quickack). libcurl reports no socket while a transfer
+   runs (CURLINFO_ACTIVESOCKET is set only after it), so they are collected
+   as libcurl opens and closes them. */
+#define AC_MAX_SOCKETS 16
+typedef struct ac_sockets {
+    curl_socket_t fds[AC_MAX_SOCKETS];
+    int count;
+} ac_sockets;
+
+/* Sets CURLOPT_SOCKOPTFUNCTION and CURLOPT_CLOSESOCKETFUNCTION so that
+   `sockets` follows the handle's connections; call after every
+   curl_easy_reset. `sockets` must outlive curl_easy_cleanup. */
+void ac_track_sockets(CURL *handle, ac_sockets *sockets);
+
+/* Sends the ACK of what each socket has received now and leaves
+   delayed-ACK mode (Linux TCP_QUICKACK, tcp(7)); a no-op elsewhere. */
+void ac_quickack(ac_sockets *sockets);
+
 #endif

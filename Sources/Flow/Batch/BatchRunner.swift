@@ -134,7 +134,7 @@ package struct BatchRunner {
         // A record's field wins over a same-named --form, which is then not sent.
         settings.form = options.form.filter { given in !fields.contains { $0.name == given.name } } + fields
         settings.users = nil
-        let prefix = LinePrefixConsole(base: console, prefix: "authcode: line \(record.number): ")
+        let prefix = LinePrefixConsole(base: console, prefix: "line \(record.number): ")
         let flow: TokenFlow
         do throws(Failure) {
             flow = TokenFlow(options: settings, console: prefix, transport: try makeTransport())

@@ -18,8 +18,17 @@ final class LinePrefixConsole: Console {
     func writeErr(_ text: String) {
         pending += text
         while let newline = pending.firstIndex(of: "\n") {
-            base.writeErr(prefix + pending[...newline])
+            base.writeErr(prefixed(pending[...newline]))
             pending = String(pending[pending.index(after: newline)...])
         }
+    }
+
+    /// `authcode: note: x` becomes `authcode: note: line 3: x`, like the
+    /// batch's own error lines; trace lines get `authcode: line 3: `.
+    private func prefixed(_ line: Substring) -> String {
+        for kind in ["note", "warning", "hint", "error"] where line.hasPrefix("authcode: \(kind): ") {
+            return "authcode: \(kind): \(prefix)" + line.dropFirst("authcode: \(kind): ".count)
+        }
+        return "authcode: \(prefix)" + line
     }
 }

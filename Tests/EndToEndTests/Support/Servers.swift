@@ -24,11 +24,14 @@ actor FixtureServer {
     private func server() throws(HarnessError) -> ServerProcess {
         if started == nil {
             let script = Paths.packageRoot.appendingPathComponent("Fixtures/server/fixture_server.py").path
+            // The venv's python when there is one: the totp* scenarios verify
+            // codes with its pyotp (Fixtures/server/README.md).
+            let python = DjangoServer.python()
             do throws(HarnessError) {
                 started = .success(try ServerProcess.start(
-                    name: "fixture server", executable: "/usr/bin/env",
-                    arguments: ["python3", script, "--port", "0", "--extra-listen", "127.0.0.2:0", "--extra-listen", "127.0.0.1:0",
-                                "--watch-stdin"], timeout: 10))
+                    name: "fixture server", executable: python ?? "/usr/bin/env",
+                    arguments: (python == nil ? ["python3"] : []) + [script, "--port", "0", "--extra-listen", "127.0.0.2:0",
+                                                                      "--extra-listen", "127.0.0.1:0", "--watch-stdin"], timeout: 10))
             } catch {
                 started = .failure(error)
             }

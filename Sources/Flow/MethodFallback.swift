@@ -1,0 +1,87 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+
+/// Why the POST authorization request is sent once more as a GET without
+/// the `--form` values: RFC 6749 §3.1 makes GET the method every server
+/// must take, and servers that take only GET refuse a POST (403, 405, 415),
+/// lead it to a page nobody can walk, or turn it into a GET by copying
+/// every field, password included, into a URL. At most once per run.
+struct MethodFallback: Equatable {
+    let reason: FallbackReason
+
+    /// The fallback a failed POST walk calls for, if any.
+    init?(after failure: Failure, of walker: Walker) {
+        guard failure.exitCode == .noAuthorizationResponse else { return nil }
+        if let stopped = walker.fallback {
+            reason = stopped
+        } else {
+            // After a login, a second try would log in again: a lockout
+            // counter would count it, and the failure is the server's answer.
+            guard !walker.credentialsSubmitted else { return nil }
+            reason = .walkFailed(message: failure.message)
+        }
+    }
+
+    /// The one `authcode: note:` line.
+    var note: String {
+        let why: String
+        switch reason {
+        case .refused(let status):
+            why = "the server refused the POST authorization request (\(status))"
+        case .formValueInURL(let place):
+            why = "the server copied a --form value into a URL (\(place)), which was not followed"
+        case .walkFailed(let message):
+            why = "the POST authorization request led nowhere (\(message))"
+        }
+        return "authcode: note: \(why); sending it again as GET without the --form values (--method GET goes there directly)"
+    }
+}
+
+extension AuthorizationCodeFlow {
+    /// Steps 2 and 3 of RFC 6749 §4.1: the authorization request and the
+    /// walk to its answer, with the fallback to GET; returns the request
+    /// whose state, nonce and verifier the answer must match.
+    func authorizeAndWalk(from authorizeURL: String) throws(Failure) -> (AuthorizationRequest, AuthorizationAnswer) {
+        let first = authorizationRequest()
+        guard options.method == .post else {
+            return (first, try walker(for: first).walk(from: first.httpRequest(endpoint: authorizeURL, method: .get, form: [], headers: [])))
+        }
+        // The --step cookies stay; whatever the POST's walk collected goes
+        // (a session that kept the POSTed fields, say).
+        let cookies = client.saveCookies()
+        let walker = try walker(for: first)
+        walker.leakGuard = CredentialLeak(options.form)
+        do {
+            return (first, try walker.walk(from: first.httpRequest(endpoint: authorizeURL, method: .post, form: options.form, headers: [])))
+        } catch {
+            guard let fallback = MethodFallback(after: error, of: walker) else { throw error }
+            client.trace.info("falling back to GET: \(error.message)")
+            // The note may quote server text (a page title, a body excerpt).
+            if options.verbosity != .quiet { notes?.writeErr(client.trace.redactor.finished(fallback.note) + "\n") }
+            client.restoreCookies(cookies)
+            let second = authorizationRequest()
+            return (second, try self.walker(for: second).walk(from: second.httpRequest(endpoint: authorizeURL, method: .get, form: [], headers: [])))
+        }
+    }
+
+    /// A fresh request: new state, nonce and PKCE verifier each time.
+    func authorizationRequest() -> AuthorizationRequest {
+        let authorization = AuthorizationRequest(clientID: options.clientID, redirectURI: options.redirectURI, scope: options.scope,
+                                                 pkce: options.pkce, responseMode: options.responseMode, extra: options.params, random: random)
+        client.trace.redactor.remember(authorization.pkce.verifier)
+        client.trace.redactor.remember(authorization.state)
+        return authorization
+    }
+
+    func walker(for authorization: AuthorizationRequest) throws(Failure) -> Walker {
+        guard let redirect = URIReference(options.redirectURI) else {
+            throw Failure.usage("'--redirect-uri' is not a URI")
+        }
+        let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
+                            formValues: options.form, submit: options.submit, state: authorization.state)
+        walker.codes = options.totp.map { OneTimeCodes(totp: $0, fieldName: options.totpField, now: SystemClock.now) }
+        return walker
+    }
+}

@@ -1,0 +1,19 @@
+import Core
+import HTTP
+
+/// Why a walk that began with a POST authorization request stopped early so
+/// the request can be sent again as a GET, the method RFC 6749 §3.1 makes
+/// every server take (Flow/MethodFallback.swift decides and does it).
+package enum FallbackReason: Equatable, Sendable {
+    /// The first answer refused the POST: 403 (a CSRF check on a POST
+    /// without a session), 405 Method Not Allowed, 415 Unsupported Media Type.
+    case refused(status: Int)
+    /// The next hop would fetch or send a URL carrying a `--form` value
+    /// (CredentialLeak.swift); it was not followed.
+    case formValueInURL(place: String)
+    /// The walk failed (exit 6) before any credentials went into a form;
+    /// decided by the flow, which sees the failure.
+    case walkFailed(message: String)
+
+    static let refusalStatuses: Set<Int> = [403, 405, 415]
+}

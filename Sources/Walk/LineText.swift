@@ -1,0 +1,35 @@
+import Core
+
+/// Text as one line: every run of white space (any Unicode white space,
+/// line and paragraph separators and no-break spaces included) becomes one
+/// space, trimmed, cut at `limit` characters.
+package struct LineText {
+    private(set) var result = ""
+    private var count = 0
+    private var pendingSpace = false
+    private let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    var isEmpty: Bool { count == 0 }
+    var isFull: Bool { count >= limit }
+
+    mutating func append(_ piece: String) {
+        for character in piece {
+            if character.isWhitespace {
+                pendingSpace = count > 0
+                continue
+            }
+            guard count < limit else { return }
+            if pendingSpace {
+                pendingSpace = false
+                // A space is only worth its place if a character can follow it.
+                guard count + 1 < limit else { count = limit; return }
+                result.append(" ")
+                count += 1
+            }
+            result.append(character)
+            count += 1
+        }
+    }
+}

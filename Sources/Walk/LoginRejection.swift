@@ -1,0 +1,34 @@
+import Core
+import HTTP
+
+/// "login rejected: <what the page says>": the login form (or a 401, 403 or
+/// 422 login page) came back after the credentials were sent. The text is
+/// the one a person would read (LoginErrorText.swift); without one, the
+/// status says what happened.
+package enum LoginRejection {
+    /// - Parameter oneTimeCode: the form turned down asked for a one-time code.
+    static func failure(_ response: HTTPResponse, at place: String, oneTimeCode: Bool = false) -> Failure {
+        let reason: String
+        if let text = LoginErrorText.find(in: response.text) {
+            reason = ": " + ServerText.printable(text)
+        } else {
+            reason = response.isSuccess ? "" : " with status \(response.status)"
+        }
+        let hint = oneTimeCode
+            ? "The server turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock."
+            : "The server turned down the credentials given with --form; check them (-v shows the form sent, secrets redacted)."
+        return Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place, hint: hint)
+    }
+}
+
+extension PageHandler {
+    /// Whether this answer turns down credentials: a 401, 403 or 422 HTML
+    /// page answering them, or holding a login form after they went out.
+    func isRejection(_ response: HTTPResponse, to request: HTTPRequest) -> Bool {
+        guard credentialsSubmitted, [401, 403, 422].contains(response.status), Self.isHTML(response) else { return false }
+        if request == credentialRequest { return true }
+        return HTMLFormParser.forms(in: response.text).contains { form in
+            form.hasPassword || codes?.field(in: form) != nil
+        }
+    }
+}

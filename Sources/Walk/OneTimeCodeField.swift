@@ -1,0 +1,69 @@
+import Core
+import HTTP
+
+/// Which input of a form takes the one-time code (RFC 6238 TOTP): the one
+/// named by `--totp-field`, else the one the page marks
+/// `autocomplete="one-time-code"` (HTML §4.10.18.7.1), else one whose name
+/// reads otp, totp, one-time-code or passcode (Keycloak's `otp`,
+/// `totp_code`, `oneTimeCode`, `mfa-passcode`).
+package enum OneTimeCodeField {
+    /// The index of that field in `form.fields`, or nil.
+    static func index(in form: HTMLForm, named name: String?) -> Int? {
+        let inputs = form.fields.indices.filter { takesText(form.fields[$0]) }
+        if let name {
+            return form.fields.indices.first { form.fields[$0].name == name && !form.fields[$0].disabled }
+        }
+        if let marked = inputs.first(where: { form.fields[$0].oneTimeCode }) { return marked }
+        return inputs.first { readsLikeOneTimeCode(form.fields[$0].name) }
+    }
+
+    /// With `--totp-secret`, a form that comes back after being sent with
+    /// an input left empty most likely wanted the code there: the name of
+    /// the first such input no `--form` value fills.
+    static func unfilled(in form: HTMLForm, values: [NameValue]) -> String? {
+        let given = Set(values.map(\.name))
+        return form.fields.first { takesText($0) && $0.value.isEmpty && !given.contains($0.name) }?.name
+    }
+
+    static func unrecognised(_ name: String, at place: String) -> Failure {
+        Failure(.noAuthorizationResponse, "the form came back asking for '\(ServerText.printable(name))', which neither --form nor --totp-secret fills",
+                at: place, hint: "If that field takes the one-time code, pass --totp-field \(ServerText.printable(name)).")
+    }
+
+    /// Inputs a person types a code into; never a hidden or a button.
+    private static func takesText(_ field: HTMLField) -> Bool {
+        !field.disabled && !field.name.isEmpty && [.text, .password, .other].contains(field.kind)
+    }
+
+    /// `otp`, `totp`, `passcode` as a word of the name (split at
+    /// punctuation and camelCase humps), or `onetimecode`/`onetimepassword`
+    /// with the separators dropped; "code" alone is too common to count.
+    static func readsLikeOneTimeCode(_ name: String) -> Bool {
+        let words = Self.words(name)
+        if words.contains(where: { ["otp", "totp", "passcode", "otpcode", "totpcode"].contains($0) }) { return true }
+        let joined = words.joined()
+        return joined.contains("onetimecode") || joined.contains("onetimepassword") || joined.contains("onetimepasscode")
+    }
+
+    private static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var previousWasLower = false
+        for character in name.prefix(100) {
+            guard character.isLetter || character.isNumber else {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+                previousWasLower = false
+                continue
+            }
+            if character.isUppercase, previousWasLower, !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+            word += character.lowercased()
+            previousWasLower = character.isLowercase || character.isNumber
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+}
