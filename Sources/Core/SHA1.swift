@@ -2,44 +2,20 @@
 /// (RFC 6238 §1.2) and most authenticator seeds use it. Nothing here relies
 /// on SHA-1's broken collision resistance: HMAC does not (RFC 2104 §6).
 /// Same shape as `SHA256`: inputs are short (an 8-byte TOTP counter).
-package struct SHA1: Sendable {
+package struct SHA1: BlockHash, Sendable {
+    package static let blockSize = 64
+
     private var state: [UInt32] = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+    package var pending: [UInt8] = []
+    package var length: UInt64 = 0
 
     package init() {}
 
-    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var hasher = SHA1()
-        hasher.update(bytes)
-        return hasher.finalize()
+    package var digest: [UInt8] {
+        state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }
 
-    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-    }
-
-    /// The 20-byte digest; the hasher is spent afterwards.
-    package mutating func finalize() -> [UInt8] {
-        // Padding of FIPS 180-4 §5.1.1: 0x80, zeros, the bit length big-endian.
-        let bitLength = length &* 8
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        for start in stride(from: 0, to: tail.count, by: 64) { compress(Array(tail[start..<start + 64])) }
-        pending.removeAll()
-        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
-    }
-
-    private mutating func compress(_ block: [UInt8]) {
+    package mutating func compress(_ block: [UInt8]) {
         var w = [UInt32](repeating: 0, count: 80)
         for i in 0..<16 {
             w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])

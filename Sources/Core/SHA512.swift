@@ -1,6 +1,8 @@
 /// SHA-512 (FIPS 180-4 §6.4), for TOTP seeds that ask for HMAC-SHA-512
 /// (RFC 6238 §1.2). Same shape as `SHA256`, on 64-bit words and 128-byte blocks.
-package struct SHA512: Sendable {
+package struct SHA512: BlockHash, Sendable {
+    package static let blockSize = 128
+
     /// The first 64 bits of the fractional parts of the cube roots of the
     /// first 80 primes (FIPS 180-4 §4.2.3).
     private static let k: [UInt64] = [
@@ -30,46 +32,16 @@ package struct SHA512: Sendable {
         0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
         0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
     ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+    package var pending: [UInt8] = []
+    package var length: UInt64 = 0
 
     package init() {}
 
-    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var hasher = SHA512()
-        hasher.update(bytes)
-        return hasher.finalize()
+    package var digest: [UInt8] {
+        state.flatMap { word in stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: word >> UInt64($0)) } }
     }
 
-    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 128 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-    }
-
-    /// The 64-byte digest; the hasher is spent afterwards.
-    package mutating func finalize() -> [UInt8] {
-        // FIPS 180-4 §5.1.2: the length field is 128 bits; its top half holds
-        // the bits that `length * 8` shifts out of 64.
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 128 != 112 { tail.append(0) }
-        let high = length >> 61
-        let low = length &* 8
-        for word in [high, low] {
-            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-        }
-        for start in stride(from: 0, to: tail.count, by: 128) { compress(Array(tail[start..<start + 128])) }
-        pending.removeAll()
-        return state.flatMap { word in stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: word >> UInt64($0)) } }
-    }
-
-    private mutating func compress(_ block: [UInt8]) {
+    package mutating func compress(_ block: [UInt8]) {
         var w = [UInt64](repeating: 0, count: 80)
         for i in 0..<16 {
             var word: UInt64 = 0
