@@ -10,32 +10,32 @@ package struct ConnectTo: Equatable, Sendable {
     var targetHost: String
     var targetPort: Int?
 
+    /// Split on bytes, as libcurl does: a combining mark after `:` must not
+    /// hide it (URIReference.swift says why). Nil for text libcurl refuses.
     package init?(_ text: String) {
-        var parts: [Substring] = []
-        var rest = Substring(text)
+        var parts: [ArraySlice<UInt8>] = []
+        var rest = Array(text.utf8)[...]
         for _ in 0..<3 {
-            if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-                let afterClose = rest.index(after: close)
-                guard afterClose < rest.endIndex, rest[afterClose] == ":" else { return nil }
-                parts.append(rest[..<afterClose])
-                rest = rest[rest.index(after: afterClose)...]
-            } else if let colon = rest.firstIndex(of: ":") {
+            if rest.first == ASCII.openBracket, let close = rest.firstIndex(of: ASCII.closeBracket) {
+                guard close + 1 < rest.endIndex, rest[close + 1] == ASCII.colon else { return nil }
+                parts.append(rest[..<(close + 1)])
+                rest = rest[(close + 2)...]
+            } else if let colon = rest.firstIndex(of: ASCII.colon) {
                 parts.append(rest[..<colon])
-                rest = rest[rest.index(after: colon)...]
+                rest = rest[(colon + 1)...]
             } else {
                 return nil
             }
         }
         parts.append(rest)
-        guard parts.count == 4 else { return nil }
-        func port(_ text: Substring) -> Int?? {
-            if text.isEmpty { return .some(nil) }
-            guard text.utf8.allSatisfy(ASCII.isDigit), let value = Int(text), value <= 65535 else { return nil }
+        func port(_ bytes: ArraySlice<UInt8>) -> Int?? {
+            if bytes.isEmpty { return .some(nil) }
+            guard bytes.count <= 5, bytes.allSatisfy(ASCII.isDigit), let value = Int(ASCII.string(bytes)), value <= 65535 else { return nil }
             return .some(value)
         }
-        func host(_ text: Substring) -> String {
-            let bare = text.hasPrefix("[") && text.hasSuffix("]") ? text.dropFirst().dropLast() : text
-            return String(bare).lowercased()
+        func host(_ bytes: ArraySlice<UInt8>) -> String {
+            let bare = bytes.first == ASCII.openBracket && bytes.last == ASCII.closeBracket ? bytes.dropFirst().dropLast() : bytes
+            return ASCII.string(bare).lowercased()
         }
         guard let sourcePort = port(parts[1]), let destinationPort = port(parts[3]) else { return nil }
         self.host = host(parts[0])

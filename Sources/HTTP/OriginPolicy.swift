@@ -48,9 +48,11 @@ package final class OriginPolicy: RequestAdapter {
         if request.headers.count < before {
             trace.info("not sending the -H headers to \(origin): not a trusted origin")
         }
-        if reference.userinfo != nil {
+        // Cut at the last `@` byte, as URIReference reads userinfo (a
+        // combining mark after `@` would hide it from a Character search).
+        if let authority = reference.authority, let at = Array(authority.utf8).lastIndex(of: ASCII.at) {
             var stripped = reference
-            stripped.authority = reference.authority.map { String($0[$0.index(after: $0.lastIndex(of: "@")!)...]) }
+            stripped.authority = ASCII.string(Array(authority.utf8)[(at + 1)...])
             request.url = stripped.text
             trace.info("not sending the URL's user:password to \(origin): not a trusted origin")
         }

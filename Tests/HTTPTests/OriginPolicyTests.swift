@@ -44,6 +44,13 @@ struct OriginPolicyTests {
             """)
     }
 
+    /// `@` followed by a combining mark is one Character: the cut is on bytes.
+    @Test func userinfoBeforeACombiningMarkIsStripped() throws {
+        var request = HTTPRequest(method: "GET", url: "https://u:p@\u{301}elsewhere.example/x")
+        try Self.policy().adapt(&request)
+        #expect(request.url == "https://\u{301}elsewhere.example/x")
+    }
+
     @Test(arguments: [
         (CarriedCredential.filledForm, "the filled-in form (--form values)"),
         (.replayedBody(status: 307), "the request body again (a 307 redirect replays it)"),

@@ -110,6 +110,15 @@ struct ConnectToPolicyTests {
         }
     }
 
+    /// An entry that cannot be read leaves the target unknown: no plain http.
+    @Test(arguments: ["127.0.0.1:80:evil.example:99999", "127.0.0.1:8080\u{301}:evil.example:80", "[::1:80:x:80"])
+    func unreadableEntryRefusesPlainHTTP(entry: String) {
+        #expect(throws: Failure(.securityCheck, "refusing plain http to '127.0.0.1': a --connect-to entry may send it elsewhere",
+                                at: "http://127.0.0.1:8080/t", hint: Self.hint)) {
+            try SecurityPolicy(allowHTTP: false, connectTo: [entry]).check("http://127.0.0.1:8080/t")
+        }
+    }
+
     @Test func allowHTTPAllowsAnyTarget() throws {
         try SecurityPolicy(allowHTTP: true, connectTo: ["127.0.0.1:8080:evil.example:80"]).check("http://127.0.0.1:8080/t")
     }
