@@ -85,10 +85,6 @@ package enum AuthCode {
         exit(runProcess())
     }
 
-    package static func processEnvironment() -> [String: String] {
-        ProcessEnvironment.current()
-    }
-
     package static func exit(_ code: ExitCode) -> Never {
         #if canImport(Glibc)
         Glibc.exit(code.rawValue)

@@ -27,23 +27,3 @@ package enum SystemClock {
     }
 }
 
-package enum ProcessEnvironment {
-    /// `environ` as a dictionary; a variable without `=` is skipped.
-    package static func current() -> [String: String] {
-        var result: [String: String] = [:]
-        #if canImport(Darwin)
-        guard let entries = _NSGetEnviron()?.pointee else { return result }
-        #else
-        guard let entries = environ as UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? else { return result }
-        #endif
-        var index = 0
-        while let entry = entries[index] {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            index += 1
-        }
-        return result
-    }
-}

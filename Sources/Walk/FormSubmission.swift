@@ -168,7 +168,7 @@ package enum SubmitReading: Equatable {
     ]
 
     init(_ field: HTMLField) {
-        let words = [field.name, field.value, field.label].flatMap(Self.words)
+        let words = [field.name, field.value, field.label].flatMap { LabelWords.split($0) }
         // Adjacent words too, so "Log in", "sign_in" and "SignIn" all read as one.
         let joined = zip(words, words.dropFirst()).map { $0 + $1 }
         let all = words + joined
@@ -189,29 +189,5 @@ package enum SubmitReading: Equatable {
 
     private static func isDeny(_ word: String) -> Bool {
         denyWords.contains(word) || denyWords.contains { $0.count > 3 && word.hasPrefix($0) }
-    }
-
-    /// Lower-cased words split at non-letters and at camelCase humps,
-    /// capped: a label is short, a hostile one need not be read whole.
-    private static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var word = ""
-        var previousWasLower = false
-        for character in text.prefix(200) {
-            guard character.isLetter || character.isNumber else {
-                if !word.isEmpty { words.append(word) }
-                word = ""
-                previousWasLower = false
-                continue
-            }
-            if character.isUppercase, previousWasLower, !word.isEmpty {
-                words.append(word)
-                word = ""
-            }
-            word += character.lowercased()
-            previousWasLower = character.isLowercase
-        }
-        if !word.isEmpty { words.append(word) }
-        return words
     }
 }

@@ -22,8 +22,8 @@ package struct HTMLFormBuilder {
     /// A field and where its control started, to restore document order
     /// once `form="id"` controls from elsewhere in the page join a form.
     private struct Placed { var position: Int; var field: HTMLField }
-    private struct OpenButton { var field: HTMLField; var owner: Owner; var position: Int; var text: HTMLCollapsedText; var fallback: String }
-    private struct OpenOption { var value: String?; var selected: Bool; var disabled: Bool; var text: HTMLCollapsedText }
+    private struct OpenButton { var field: HTMLField; var owner: Owner; var position: Int; var text: LineText; var fallback: String }
+    private struct OpenOption { var value: String?; var selected: Bool; var disabled: Bool; var text: LineText }
     private struct OpenSelect {
         var name: String, multiple: Bool, disabled: Bool, listBox: Bool
         var owner: Owner, position: Int
@@ -83,7 +83,7 @@ package struct HTMLFormBuilder {
             }
             current = nil
             guard forms.count < Self.maxForms else { return }
-            let method = tag["method"].map { HTMLCollapsedText.trim($0).uppercased() } == "POST" ? HTTPMethod.post : .get
+            let method = tag["method"].map { HTMLWhitespace.trim($0).uppercased() } == "POST" ? HTTPMethod.post : .get
             forms.append(HTMLForm(action: tag["action"], method: method, id: tag["id"], name: tag["name"]))
             formStarts.append(tag.offset)
             placed.append([])
@@ -94,15 +94,15 @@ package struct HTMLFormBuilder {
         case "button":
             finishButton()
             finishSelect()
-            let type = tag["type"].map { HTMLCollapsedText.trim($0).lowercased() }
+            let type = tag["type"].map { HTMLWhitespace.trim($0).lowercased() }
             let kind: HTMLField.Kind = type == "button" ? .button : type == "reset" ? .reset : .submit
             let field = HTMLField(kind: kind, name: tag["name"] ?? "", value: tag["value"] ?? "", disabled: isDisabled(tag))
             button = OpenButton(field: field, owner: owner(tag), position: position,
-                                text: HTMLCollapsedText(limit: Self.maxLabel), fallback: tag["aria-label"] ?? tag["title"] ?? "")
+                                text: LineText(limit: Self.maxLabel, asciiOnly: true), fallback: tag["aria-label"] ?? tag["title"] ?? "")
         case "select":
             // A <select> inside a <select> acts as its end tag.
             guard select == nil else { return finishSelect() }
-            let size = tag["size"].flatMap { Int(HTMLCollapsedText.trim($0)) } ?? 0
+            let size = tag["size"].flatMap { Int(HTMLWhitespace.trim($0)) } ?? 0
             select = OpenSelect(name: tag["name"] ?? "", multiple: tag.has("multiple"), disabled: isDisabled(tag),
                                 listBox: size > 1, owner: owner(tag), position: position)
         case "option":
@@ -110,7 +110,7 @@ package struct HTMLFormBuilder {
             finishOption()
             let disabled = tag.has("disabled") || select?.groupDisabled == true
             select?.option = OpenOption(value: tag["value"], selected: tag.has("selected"), disabled: disabled,
-                                        text: HTMLCollapsedText(limit: Self.maxOptionText))
+                                        text: LineText(limit: Self.maxOptionText, asciiOnly: true))
         case "optgroup":
             finishOption()
             select?.groupDisabled = tag.has("disabled")
@@ -170,7 +170,7 @@ package struct HTMLFormBuilder {
 
     private func input(_ tag: HTMLTag) -> HTMLField {
         var kind = HTMLField.Kind.text  // no type, or one browsers do not know
-        if let type = tag["type"].map({ HTMLCollapsedText.trim($0).lowercased() }) {
+        if let type = tag["type"].map({ HTMLWhitespace.trim($0).lowercased() }) {
             if let known = HTMLField.Kind(rawValue: type), ![.select, .textarea, .other].contains(known) {
                 kind = known
             } else if Self.otherInputTypes.contains(type) {
@@ -276,7 +276,7 @@ package struct HTMLFormBuilder {
     }
 
     private static func collapsed(_ text: String) -> String {
-        var collapsed = HTMLCollapsedText(limit: maxLabel)
+        var collapsed = LineText(limit: maxLabel, asciiOnly: true)
         collapsed.append(text)
         return collapsed.result
     }

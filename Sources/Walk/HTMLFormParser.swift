@@ -22,7 +22,7 @@ package enum HTMLFormParser {
     static func title(in html: String) -> String? {
         var tokenizer = HTMLTokenizer(html, keepAttributes: { _ in false })
         var inTitle = false
-        var text = HTMLCollapsedText(limit: 200)
+        var text = LineText(limit: 200, asciiOnly: true)
         while let token = tokenizer.next() {
             switch token {
             case .startTag(let tag): inTitle = tag.name == "title"
@@ -54,41 +54,8 @@ package enum HTMLFormParser {
     }
 }
 
-/// Text with runs of ASCII whitespace collapsed to one space and trimmed,
-/// capped so that a huge element costs nothing beyond its first characters.
-package struct HTMLCollapsedText {
-    private(set) var result = ""
-    private var count = 0
-    private var pendingSpace = false
-    private let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    var isEmpty: Bool { count == 0 }
-    var isFull: Bool { count >= limit }
-
-    mutating func append(_ piece: String) {
-        for character in piece {
-            if character.isASCII, character.isWhitespace {
-                pendingSpace = count > 0
-                continue
-            }
-            if pendingSpace {
-                pendingSpace = false
-                // A space is only worth its place if a character can follow it.
-                guard count + 1 < limit, add(" ") else { return }
-            }
-            if !add(character) { return }
-        }
-    }
-
-    private mutating func add(_ character: Character) -> Bool {
-        guard count < limit else { return false }
-        result.append(character)
-        count += 1
-        return true
-    }
-
+/// HTML's white space (ASCII only, HTML §2.3.3): a no-break space is text.
+package enum HTMLWhitespace {
     /// `text` without leading and trailing ASCII whitespace.
     static func trim(_ text: String) -> String {
         let isSpace: (Character) -> Bool = { $0.isASCII && $0.isWhitespace }

@@ -1,22 +1,27 @@
 import Core
 
-/// Text as one line: every run of white space (any Unicode white space,
-/// line and paragraph separators and no-break spaces included) becomes one
-/// space, trimmed, cut at `limit` characters.
+/// Text as one line: every run of white space becomes one space, trimmed,
+/// cut at `limit` characters. White space is any Unicode white space (line
+/// and paragraph separators, no-break spaces), or with `asciiOnly` only
+/// HTML's own (HTML §2.3.3), as in attribute values and labels.
 package struct LineText {
     private(set) var result = ""
     private var count = 0
     private var pendingSpace = false
     private let limit: Int
+    private let asciiOnly: Bool
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, asciiOnly: Bool = false) {
+        self.limit = limit
+        self.asciiOnly = asciiOnly
+    }
 
     var isEmpty: Bool { count == 0 }
     var isFull: Bool { count >= limit }
 
     mutating func append(_ piece: String) {
         for character in piece {
-            if character.isWhitespace {
+            if character.isWhitespace && (!asciiOnly || character.isASCII) {
                 pendingSpace = count > 0
                 continue
             }

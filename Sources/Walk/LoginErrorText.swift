@@ -105,7 +105,7 @@ package enum LoginErrorText {
 
     static func tier(of tag: HTMLTag) -> Tier? {
         if let role = tag["role"], words(role).contains("alert") { return .liveRegion }
-        if let live = tag["aria-live"], ["polite", "assertive"].contains(HTMLCollapsedText.trim(live).lowercased()) {
+        if let live = tag["aria-live"], ["polite", "assertive"].contains(HTMLWhitespace.trim(live).lowercased()) {
             return .liveRegion
         }
         if let classes = tag["class"], words(classes).contains(where: { token in marks.contains { token.contains($0) } }) {
@@ -117,7 +117,7 @@ package enum LoginErrorText {
 
     static func isHidden(_ tag: HTMLTag) -> Bool {
         if tag.name == "template" || tag.name == "noscript" || tag.has("hidden") { return true }
-        if tag["aria-hidden"].map({ HTMLCollapsedText.trim($0).lowercased() }) == "true" { return true }
+        if tag["aria-hidden"].map({ HTMLWhitespace.trim($0).lowercased() }) == "true" { return true }
         guard let style = tag["style"]?.lowercased().filter({ !$0.isWhitespace }) else { return false }
         return style.contains("display:none") || style.contains("visibility:hidden") || style.contains("visibility:collapse")
     }

@@ -39,31 +39,9 @@ package enum OneTimeCodeField {
     /// punctuation and camelCase humps), or `onetimecode`/`onetimepassword`
     /// with the separators dropped; "code" alone is too common to count.
     static func readsLikeOneTimeCode(_ name: String) -> Bool {
-        let words = Self.words(name)
+        let words = LabelWords.split(name, limit: 100, digitsEndAHump: true)
         if words.contains(where: { ["otp", "totp", "passcode", "otpcode", "totpcode"].contains($0) }) { return true }
         let joined = words.joined()
         return joined.contains("onetimecode") || joined.contains("onetimepassword") || joined.contains("onetimepasscode")
-    }
-
-    private static func words(_ name: String) -> [String] {
-        var words: [String] = []
-        var word = ""
-        var previousWasLower = false
-        for character in name.prefix(100) {
-            guard character.isLetter || character.isNumber else {
-                if !word.isEmpty { words.append(word) }
-                word = ""
-                previousWasLower = false
-                continue
-            }
-            if character.isUppercase, previousWasLower, !word.isEmpty {
-                words.append(word)
-                word = ""
-            }
-            word += character.lowercased()
-            previousWasLower = character.isLowercase || character.isNumber
-        }
-        if !word.isEmpty { words.append(word) }
-        return words
     }
 }
