@@ -49,4 +49,19 @@ extension BlockHash {
         pending.removeAll()
         return digest
     }
+
+    /// The 32-bit words of a state, big-endian (SHA-1 and SHA-256 digests).
+    static func bigEndianBytes(_ words: [UInt32]) -> [UInt8] {
+        words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+    }
+
+    /// The first 16 big-endian 32-bit words of a block, in a schedule of
+    /// `count` words (FIPS 180-4 §6.1.2 and §6.2.2, step 1).
+    static func schedule32(_ block: [UInt8], count: Int) -> [UInt32] {
+        var w = [UInt32](repeating: 0, count: count)
+        for i in 0..<16 {
+            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+        }
+        return w
+    }
 }

@@ -12,14 +12,11 @@ package struct SHA1: BlockHash, Sendable {
     package init() {}
 
     package var digest: [UInt8] {
-        state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        Self.bigEndianBytes(state)
     }
 
     package mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 80)
-        for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
-        }
+        var w = Self.schedule32(block, count: 80)
         for i in 16..<80 { w[i] = rotl(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
         var (a, b, c, d, e) = (state[0], state[1], state[2], state[3], state[4])
         for i in 0..<80 {
