@@ -124,7 +124,10 @@ package struct ArgumentParser {
     /// repeatable option takes one value per line.
     func addEnvironment(to raw: inout [OptionName: [RawValue]]) throws(Failure) {
         for spec in OptionSpec.all where raw[spec.name] == nil {
-            guard spec.long != "help", spec.long != "version" else { continue }
+            guard spec.name != .help, spec.name != .version else { continue }
+            // A flag wins over the environment, including a setting it
+            // conflicts with: -q beats AUTHCODE_VERBOSE=1 and the reverse.
+            if let rival = Self.rivals[spec.name], raw[rival] != nil { continue }
             guard let value = environment[spec.environmentName] else { continue }
             if !spec.takesValue {
                 switch value.lowercased() {
