@@ -107,6 +107,22 @@ struct TokenCacheTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: entry)) == before)
     }
 
+    /// `--refresh-token` with `--cache`: the answer is stored under the key,
+    /// and the next run is a hit.
+    @Test func refreshTokenAnswerIsStored() async throws {
+        let fx = try await Fixture.make()
+        let cache = try CacheDir()
+        let token = try await RefreshGrantTests.refreshToken(fx, "direct")
+        let args = fx.endpoints("direct") + ["--client-id", "public-app", "--refresh-token", token] + cache.flags
+        let first = try await run(args + ["-v"])
+        expectTokenJSON(first)
+        #expect(first.stderr.contains("* token from a refresh\n"), "\(first)")
+        let before = try Self.requests(fx)
+        let second = try await run(args)
+        #expect(second.stdout == first.stdout)
+        #expect(try Self.requests(fx) == before)
+    }
+
     @Test func unknownLifetimeIsNotCached() async throws {
         let fx = try await Fixture.make()
         let cache = try CacheDir()
