@@ -77,22 +77,9 @@ package struct AuthorizationCodeFlow {
     }
 
     func redeem(_ code: String, verifier: String?, at tokenURL: String, nonce: String?) throws(Failure) -> TokenResponse {
-        let request = TokenRequest(tokenURL: tokenURL, grant: .authorizationCode(code: code, redirectURI: options.redirectURI, verifier: verifier),
-                                   client: ClientCredentials(id: options.clientID, secret: options.clientSecret, method: options.authMethod))
-        let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
-        let response = try client.send(request.httpRequest(headers: []), purpose: "token request", useCookies: false)
-        let token = try TokenResponse(response, at: place)
-        for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
-        do {
-            if let idToken = try IDTokenClaims.jwt(in: token.json) {
-                try IDTokenClaims(jwt: idToken).verify(issuer: expectedIssuer, clientID: options.clientID, nonce: nonce, now: SystemClock.now())
-                client.trace.info("id_token claims checked: iss, aud, exp, nonce")
-            }
-        } catch {
-            // The server took the code: it is spent, whatever we make of the answer.
-            throw Failure(error.exitCode, "the code was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint)
-        }
-        return token
+        try TokenEndpoint(options: options, client: client)
+            .exchange(.authorizationCode(code: code, redirectURI: options.redirectURI, verifier: verifier), at: tokenURL,
+                      purpose: "token request", nonce: nonce, spent: "the code")
     }
 
     func runStep(_ step: Step, number: Int) throws(Failure) {

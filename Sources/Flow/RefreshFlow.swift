@@ -12,28 +12,8 @@ struct RefreshFlow {
 
     func run(_ refreshToken: String, at tokenURL: String) throws(Failure) -> TokenResponse {
         client.trace.redactor.remember(refreshToken)
-        let request = TokenRequest(tokenURL: tokenURL, grant: .refreshToken(refreshToken, scope: options.scope),
-                                   client: ClientCredentials(id: options.clientID, secret: options.clientSecret, method: options.authMethod))
-        let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
-        let response = try client.send(request.httpRequest(headers: []), purpose: "refresh token request", useCookies: false)
-        let token = try TokenResponse(response, at: place)
-        for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
-        let idToken: String?
-        do {
-            idToken = try IDTokenClaims.jwt(in: token.json)
-        } catch {
-            throw Failure(error.exitCode, "the refresh token was redeemed, but the new id_token was refused: \(error.message)", at: place)
-        }
-        if let idToken {
-            do {
-                try IDTokenClaims(jwt: idToken).verify(issuer: options.expectIss ?? options.issuer, clientID: options.clientID,
-                                                       nonce: nil, now: SystemClock.now())
-            } catch {
-                throw Failure(error.exitCode, "the refresh token was redeemed, but the new id_token was refused: \(error.message)",
-                              at: place, hint: error.hint)
-            }
-            client.trace.info("id_token claims checked: iss, aud, exp (no nonce after a refresh)")
-        }
-        return token
+        return try TokenEndpoint(options: options, client: client)
+            .exchange(.refreshToken(refreshToken, scope: options.scope), at: tokenURL,
+                      purpose: "refresh token request", nonce: nil, spent: "the refresh token")
     }
 }

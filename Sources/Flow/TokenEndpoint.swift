@@ -1,0 +1,36 @@
+import Core
+import HTTP
+import OAuth
+
+/// One exchange at the token endpoint, for any grant (RFC 6749 §4.1.3, §6):
+/// the request with the run's client authentication, the answer classified
+/// (exit 7 refused, 8 malformed), every token in it remembered as a secret,
+/// and an id_token's claims checked (OIDC Core §3.1.3.7; after a refresh
+/// without nonce, §12.2).
+struct TokenEndpoint {
+    let options: Options
+    let client: HTTPClient
+
+    /// - Parameters:
+    ///   - nonce: the one the authorization request sent; nil after a refresh.
+    ///   - spent: what the server took, for the error after it answered
+    ///     ("the code", "the refresh token"): it is gone either way.
+    func exchange(_ grant: Grant, at tokenURL: String, purpose: String, nonce: String?, spent: String) throws(Failure) -> TokenResponse {
+        let request = TokenRequest(tokenURL: tokenURL, grant: grant,
+                                   client: ClientCredentials(id: options.clientID, secret: options.clientSecret, method: options.authMethod))
+        let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
+        let response = try client.send(request.httpRequest(headers: []), purpose: purpose, useCookies: false)
+        let token = try TokenResponse(response, at: place)
+        for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
+        do {
+            if let idToken = try IDTokenClaims.jwt(in: token.json) {
+                try IDTokenClaims(jwt: idToken).verify(issuer: options.expectIss ?? options.issuer, clientID: options.clientID,
+                                                       nonce: nonce, now: SystemClock.now())
+                client.trace.info("id_token claims checked: iss, aud, exp" + (nonce == nil ? " (no nonce after a refresh)" : ", nonce"))
+            }
+        } catch {
+            throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint)
+        }
+        return token
+    }
+}
