@@ -76,6 +76,12 @@ package enum Help {
                    --form username=alice --form password=@pw.txt --print access_token)
           curl -H "Authorization: Bearer $token" https://api.example/me
 
+          # Reuse the token between runs (refreshed when stale), as a header:
+          curl -H @<(authcode … --cache --print header) https://api.example/me
+
+          # One token per line of users.csv (username,password), 16 at a time:
+          authcode … --users users.csv --parallel 16 > tokens.jsonl
+
         """
         return out
     }
