@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--users FILE` (README.md "Many users at once"): one flow per record,
 /// output in input order, bad records failing alone, shards, stdin.
@@ -115,6 +118,24 @@ struct BatchTests {
         let file = try TempFile(input)
         let result = try await run(fx.publicClient("users") + ["--users", file.path])
         expectFailure(result, exit: 2, ["no records"])
+        #expect(try fx.hits().isEmpty)
+    }
+
+    /// A FIFO nobody writes, and a standard input that stays open and
+    /// silent: exit 2 after --timeout, never a hang, and no request.
+    @Test func silentInputGivesUpAfterTheTimeout() async throws {
+        let fx = try await Fixture.make()
+        let fifo = NSTemporaryDirectory() + "authcode-users-\(UUID().uuidString.prefix(8))"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let viaFIFO = try await run(fx.publicClient("users") + ["--users", fifo, "--timeout", "0.5"], timeout: 10)
+        expectFailure(viaFIFO, exit: 2, ["cannot read the input: nothing arrived within 0.5 s (--timeout); is a writer missing? (\(fifo))"])
+        let binary = try Paths.binary.get()
+        let command = "sleep 2 | " + ([binary] + fx.publicClient("users") + ["--users", "-", "--timeout", "0.5"]).map { "'\($0)'" }.joined(separator: " ")
+            + "; echo \"exit ${PIPESTATUS[1]}\""
+        let viaStdin = try await run(["-c", command], timeout: 30, executable: "/bin/bash")
+        #expect(viaStdin.stdout == "exit 2\n", "\(viaStdin)")
+        #expect(viaStdin.stderr == "authcode: error: cannot read the input: nothing arrived within 0.5 s (--timeout); is a writer missing? (standard input)\n")
         #expect(try fx.hits().isEmpty)
     }
 

@@ -22,7 +22,7 @@ struct InputValueTests {
     /// Standard input open but silent, as in a CI step that never closes it.
     @Test func silentStandardInputGivesUpAfterTheTimeout() async throws {
         let binary = try Paths.binary.get()
-        let command = "sleep 20 | '\(binary)' --authorize-url http://127.0.0.1:9/a --token-url http://127.0.0.1:9/t "
+        let command = "sleep 2 | '\(binary)' --authorize-url http://127.0.0.1:9/a --token-url http://127.0.0.1:9/t "
             + "--client-id a --redirect-uri \(Fixture.redirect) --timeout 0.5 --client-secret @-; echo \"exit ${PIPESTATUS[1]}\""
         let result = try await run(["-c", command], timeout: 30, executable: "/bin/bash")
         #expect(result.stdout.hasSuffix("exit 2\n"), "\(result)")

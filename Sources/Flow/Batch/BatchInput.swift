@@ -18,7 +18,9 @@ struct BatchInput {
             name = "standard input"
             return
         }
-        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer with
+        // no time limit; reads then wait in PatientSource, bounded.
+        let opened = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard opened >= 0 else {
             throw Failure(.usage, "cannot read '\(path)' for '--users': \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
         }

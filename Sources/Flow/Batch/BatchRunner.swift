@@ -52,7 +52,7 @@ package struct BatchRunner {
     package func run() throws(Failure) -> ExitCode {
         let input = try BatchInput(path: options.users ?? "-")
         defer { input.close() }
-        var reader = RecordReader(source: FileDescriptorSource(descriptor: input.descriptor))
+        var reader = RecordReader(source: PatientSource(descriptor: input.descriptor, timeout: options.timeout))
         // The first record before any request: an empty input is exit 2.
         let first: Record?
         do throws(RecordInputError) {
