@@ -38,8 +38,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if forms.isEmpty {
         let page = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")],
                                 body: Array(UnsafeRawBufferPointer(start: start, count: count)))
-        let excerpt = Excerpt.of(page)
-        htmlCheck(excerpt.count <= 123, "excerpt of \(excerpt.count) characters")
+        // The excerpt is marked server text (ServerText.swift): bounded and
+        // escaped only when the message is finished, after scrubbing.
+        let shown = ServerText.finished(Excerpt.of(page))
+        htmlCheck(!TerminalText.containsControl(shown), "control character in a finished excerpt")
+        htmlCheck(!shown.unicodeScalars.contains { (0xFFF9...0xFFFB).contains($0.value) }, "mark left in a finished excerpt")
+        // ": " + 120 characters + "…", each escaped to at most 6 (`\u202e`).
+        htmlCheck(shown.count <= 2 + 121 * 6, "finished excerpt of \(shown.count) characters")
     }
     htmlCheck(forms.count <= HTMLFormBuilder.maxForms, "more than \(HTMLFormBuilder.maxForms) forms")
     if let error = HTMLFormParser.errorText(in: html) {
