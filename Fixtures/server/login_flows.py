@@ -78,6 +78,12 @@ def consent(ex):
                                                pending.client_id))
     if ex.form.get("txn") != pending.txn:
         return ex.html(400, pages.message_page("Error", "Unknown transaction."))
+    return consent_decision(ex, session, pending)
+
+
+def consent_decision(ex, session, pending):
+    """The posted consent form's decision: allow answers with a code for the
+    session's user, deny with access_denied; anything else is a 400."""
     decision = ex.form.get("decision")
     if decision not in ("allow", "deny"):
         return ex.html(400, pages.message_page("Error", "Missing decision."))

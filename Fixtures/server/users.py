@@ -12,7 +12,7 @@ flows: two usid cookies at once; a login for another user than the one the
 session is bound to; a form whose txn is not the session's own request.
 """
 import pages
-from authorize import answer_code, answer_error
+from login_flows import consent_decision
 from oauth_store import check_user
 from txn_login import WRONG
 
@@ -84,13 +84,7 @@ def consent(ex):
                                                pending.scope, pending.client_id))
     if ex.form.get("txn") != pending.txn:
         return _crossed(ex)
-    decision = ex.form.get("decision")
-    if decision not in ("allow", "deny"):
-        return ex.html(400, pages.message_page("Error", "Missing decision."))
-    session.pending = None
-    if decision == "allow":
-        return answer_code(ex, pending, session.user)
-    answer_error(ex, pending, "access_denied", "The user denied the request")
+    return consent_decision(ex, session, pending)
 
 
 AUTHORIZE = {"users": authorize}
