@@ -6,7 +6,8 @@ import Flow
 
 /// The hand-rolled parser (ARCHITECTURE.md, "Constraints": no argument-parser). It reads the
 /// command line, then `AUTHCODE_*` variables for what the command line did not
-/// give, resolves `@FILE` values, and hands the raw strings to `OptionValidator`.
+/// give, and hands the raw strings to `OptionRules`, which fills `Options`
+/// through the option table (`@FILE` values resolved) and checks it.
 package struct ArgumentParser {
     var environment: [String: String]
     var reader: ValueReader
@@ -16,12 +17,7 @@ package struct ArgumentParser {
         self.reader = reader
     }
 
-    /// One value as given, and whether it came from the command line (where
-    /// other users can read it in `ps`) or from the environment.
-    struct RawValue: Equatable {
-        var text: String
-        var fromCommandLine: Bool
-    }
+    typealias RawValue = RawOptionValue
 
     func parse(_ arguments: [String]) throws(Failure) -> ParsedCommand {
         // Help and version win over everything else, as in git and gh.
@@ -32,11 +28,7 @@ package struct ArgumentParser {
         }
         var raw = try collect(arguments)
         try addEnvironment(to: &raw)
-        var options = try OptionValidator(raw: raw, reader: reader).validate()
-        if options.cache && options.cacheDir == nil {
-            options.cacheDir = CacheDirectory.defaultPath(environment: environment)
-        }
-        return .run(options)
+        return .run(try OptionRules(raw: raw, reader: reader, environment: environment).validate())
     }
 
     /// `-h`, or `h` among bundled switches (`-vh`), before any letter that
@@ -45,24 +37,24 @@ package struct ArgumentParser {
         guard argument.hasPrefix("-"), !argument.hasPrefix("--") else { return false }
         for letter in argument.dropFirst() {
             if letter == "h" { return true }
-            guard let spec = OptionSpec.short(letter), !spec.takesValue else { return false }
+            guard let spec = OptionTable.short(letter), !spec.takesValue else { return false }
         }
         return false
     }
 
     /// Pairs each option on the command line with its value(s).
-    func collect(_ arguments: [String]) throws(Failure) -> [OptionName: [RawValue]] {
-        var raw: [OptionName: [RawValue]] = [:]
+    func collect(_ arguments: [String]) throws(Failure) -> [String: [RawValue]] {
+        var raw: [String: [RawValue]] = [:]
         var index = 0
-        func record(_ spec: OptionSpec, _ value: String) {
+        func record(_ spec: OptionDeclaration, _ value: String) {
             if spec.repeatable {
-                raw[spec.name, default: []].append(RawValue(text: value, fromCommandLine: true))
+                raw[spec.long, default: []].append(RawValue(text: value, fromCommandLine: true))
             } else {
                 // Like curl: a later occurrence wins, so scripts can override.
-                raw[spec.name] = [RawValue(text: value, fromCommandLine: true)]
+                raw[spec.long] = [RawValue(text: value, fromCommandLine: true)]
             }
         }
-        func value(for spec: OptionSpec, inline: String?) throws(Failure) -> String {
+        func value(for spec: OptionDeclaration, inline: String?) throws(Failure) -> String {
             if let inline { return inline }
             index += 1
             guard index < arguments.count else {
@@ -83,7 +75,7 @@ package struct ArgumentParser {
                     name = String(body)
                     inline = nil
                 }
-                guard let spec = OptionSpec.named(name) else {
+                guard let spec = OptionTable.named(name) else {
                     throw Self.unknown("--" + name)
                 }
                 if spec.takesValue {
@@ -99,7 +91,7 @@ package struct ArgumentParser {
                 var letters = Substring(argument.dropFirst())
                 while let letter = letters.first {
                     letters = letters.dropFirst()
-                    guard let spec = OptionSpec.short(letter) else {
+                    guard let spec = OptionTable.short(letter) else {
                         throw Self.unknown("-" + String(letter))
                     }
                     if spec.takesValue {
@@ -122,32 +114,32 @@ package struct ArgumentParser {
 
     /// `AUTHCODE_<NAME>` for every option the command line left out. A
     /// repeatable option takes one value per line.
-    func addEnvironment(to raw: inout [OptionName: [RawValue]]) throws(Failure) {
-        for spec in OptionSpec.all where raw[spec.name] == nil {
-            guard spec.name != .help, spec.name != .version else { continue }
+    func addEnvironment(to raw: inout [String: [RawValue]]) throws(Failure) {
+        for spec in OptionTable.all where raw[spec.long] == nil {
+            guard spec.section != .general else { continue }
             // A flag wins over the environment, including a setting it
             // conflicts with: -q beats AUTHCODE_VERBOSE=1 and the reverse.
-            if let rival = Self.rivals[spec.name], raw[rival] != nil { continue }
+            if let rival = Self.rivals[spec.long], raw[rival] != nil { continue }
             guard let value = environment[spec.environmentName] else { continue }
             if !spec.takesValue {
                 switch value.lowercased() {
-                case "1", "true", "yes", "on": raw[spec.name] = [RawValue(text: "true", fromCommandLine: false)]
+                case "1", "true", "yes", "on": raw[spec.long] = [RawValue(text: "true", fromCommandLine: false)]
                 case "", "0", "false", "no", "off": continue
                 default:
                     throw Failure.usage("\(spec.environmentName) must be 1/true/yes or 0/false/no, not '\(value)'")
                 }
             } else if spec.repeatable {
                 let lines = value.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init).filter { !$0.isEmpty }
-                raw[spec.name] = lines.map { RawValue(text: $0, fromCommandLine: false) }
+                raw[spec.long] = lines.map { RawValue(text: $0, fromCommandLine: false) }
             } else {
-                raw[spec.name] = [RawValue(text: value, fromCommandLine: false)]
+                raw[spec.long] = [RawValue(text: value, fromCommandLine: false)]
             }
         }
     }
 
     /// Switches that exclude each other: either one on the command line
     /// silences the other's environment variable.
-    static let rivals: [OptionName: OptionName] = [.verbose: .quiet, .quiet: .verbose]
+    static let rivals = ["verbose": "quiet", "quiet": "verbose"]
 
     static func unknown(_ option: String) -> Failure {
         let hint: String

@@ -34,7 +34,6 @@ package enum AuthCode {
             TokenFlow.rememberSecrets(of: options, in: redactor)
             if verbosity != .quiet {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
-                if options.insecure { console.writeErr("authcode: warning: --insecure: TLS certificates are not verified\n") }
             }
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
             let makeTransport = { () throws(Failure) -> Transport in

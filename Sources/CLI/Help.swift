@@ -22,9 +22,10 @@ package enum Help {
           authcode --issuer <url> --client-id <id> --redirect-uri <uri> [OPTIONS]
 
         """
-        for group in OptionSpec.Group.allCases {
-            out += "\n\(group.rawValue):\n"
-            for spec in OptionSpec.all where spec.group == group {
+        let table = OptionTable.all
+        for section in OptionSection.allCases {
+            out += "\n\(section.rawValue):\n"
+            for spec in table where spec.section == section {
                 out += entry(spec)
             }
         }
@@ -91,7 +92,7 @@ package enum Help {
 
     /// `  -H, --header <'name: value'>    help…`, the help wrapped at 80
     /// columns under itself; names too long for their column get a line.
-    static func entry(_ spec: OptionSpec) -> String {
+    static func entry(_ spec: OptionDeclaration) -> String {
         let names = "  " + (spec.short.map { "-\($0), " } ?? "    ") + spec.display
         let indent = String(repeating: " ", count: helpColumn)
         let lines = wrap(spec.help, width: width - helpColumn)

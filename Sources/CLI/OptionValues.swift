@@ -10,159 +10,156 @@ import Glibc
 import Darwin
 #endif
 
-/// The kinds of value an option takes, each read from the raw strings with
-/// `@FILE` resolved and checked, and each error naming the flag.
-extension OptionValidator {
-    /// The option's value, with `@FILE` resolved.
-    /// `resolvingFile: false` for an option whose value is itself a path
-    /// (`--users FILE`).
-    func single(_ name: OptionName, resolvingFile: Bool = true) throws(Failure) -> String? {
-        guard let value = raw[name]?.last else { return nil }
-        return resolvingFile ? try reader.resolve(value.text, for: "--" + name.rawValue) : value.text
+/// The kinds of value an option takes, each checked up front so a mistake
+/// costs no network round trip, and each error naming the flag. No option
+/// is named here: the declarations in `OptionTable` pick a parser.
+enum OptionValues {
+    static func text(_ text: String, _ context: ValueContext) -> String { text }
+
+    /// A value that must not be empty (a path, a secret).
+    static func nonEmpty(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+        guard !text.isEmpty else { throw Failure.usage("'\(context.flag)' is empty") }
+        return text
     }
 
-    /// `--client-id <id>`, for error messages.
-    func display(_ name: OptionName) -> String {
-        OptionSpec.spec(name).display
-    }
-
-    func url(_ name: OptionName) throws(Failure) -> String? {
-        guard let value = try single(name) else { return nil }
-        guard let reference = URIReference(value), let scheme = reference.scheme?.lowercased(),
+    static func url(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+        guard let reference = URIReference(text), let scheme = reference.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = reference.host, !host.isEmpty else {
-            throw Failure.usage("'--\(name.rawValue)' must be an absolute http or https URL, not '\(value)'")
+            throw Failure.usage("'\(context.flag)' must be an absolute http or https URL, not '\(text)'")
         }
-        return value
+        return text
+    }
+
+    /// An absolute URI of any scheme, without a fragment (RFC 6749 §3.1.2).
+    /// Empty reads as not given: the rules then say it is missing.
+    static func redirectURI(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+        if text.isEmpty { return text }
+        guard let reference = URIReference(text), reference.isAbsolute, reference.fragment == nil else {
+            throw Failure.usage("'\(context.flag)' must be an absolute URI without a fragment, not '\(text)'")
+        }
+        return text
     }
 
     /// A file libcurl will read later: checked now, so a typo is a usage
     /// error (exit 2) rather than a TLS failure after a connection.
-    func readableFile(_ name: OptionName) throws(Failure) -> String? {
-        guard let path = try single(name) else { return nil }
+    static func readableFile(_ path: String, _ context: ValueContext) throws(Failure) -> String {
         guard access(path, R_OK) == 0 else {
-            throw Failure.usage("cannot read '\(path)' for '--\(name.rawValue)': \(errno == ENOENT ? "no such file" : "permission denied")")
+            throw Failure.usage("cannot read '\(path)' for '\(context.flag)': \(errno == ENOENT ? "no such file" : "permission denied")")
         }
         return path
     }
 
-    func enumValue<E: RawRepresentable & CaseIterable>(_ name: OptionName, _ type: E.Type) throws(Failure) -> E? where E.RawValue == String {
-        guard let value = try single(name) else { return nil }
-        if let match = E.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) {
-            return match
+    static func integer(in range: ClosedRange<Int>) -> (String, ValueContext) throws(Failure) -> Int {
+        { text, context throws(Failure) in
+            guard let number = Int(text), range.contains(number) else {
+                throw context.invalid(text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
         }
-        let choices = E.allCases.map(\.rawValue).joined(separator: ", ")
-        throw Failure.usage("invalid value '\(value)' for '--\(name.rawValue)': expected one of \(choices)")
     }
 
-    func integer(_ name: OptionName, in range: ClosedRange<Int>) throws(Failure) -> Int? {
-        guard let value = try single(name) else { return nil }
-        guard let number = Int(value), range.contains(number) else {
-            throw Failure.usage("invalid value '\(value)' for '--\(name.rawValue)': expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+    static func seconds(_ text: String, _ context: ValueContext) throws(Failure) -> Double {
+        guard let number = Double(text), number.isFinite, number > 0, number <= 86400 else {
+            throw context.invalid(text, expected: "seconds greater than 0, fractions allowed")
         }
         return number
     }
 
-    func seconds(_ name: OptionName) throws(Failure) -> Double? {
-        guard let value = try single(name) else { return nil }
-        guard let number = Double(value), number.isFinite, number > 0, number <= 86400 else {
-            throw Failure.usage("invalid value '\(value)' for '--\(name.rawValue)': expected seconds greater than 0, fractions allowed")
+    /// `NAME=VALUE`; the VALUE part may be `@FILE`.
+    static func pair(_ text: String, _ context: ValueContext) throws(Failure) -> NameValue {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            // The value is not echoed: a mistyped --form may be a bare password.
+            throw context.invalid(nil, expected: "NAME=VALUE")
         }
-        return number
+        let field = String(text[..<equals])
+        let value = String(text[text.index(after: equals)...])
+        return NameValue(field, try context.resolve(value, label: "\(context.flag) \(field)"))
     }
 
-    /// `NAME=VALUE` options; the VALUE part may be `@FILE`.
-    func pairs(_ name: OptionName) throws(Failure) -> [NameValue] {
-        var result: [NameValue] = []
-        for value in raw[name] ?? [] {
-            guard let equals = value.text.firstIndex(of: "="), equals != value.text.startIndex else {
-                // The value is not echoed: a mistyped --form may be a bare password.
-                throw Failure.usage("invalid value for '--\(name.rawValue)': expected NAME=VALUE")
-            }
-            let field = String(value.text[..<equals])
-            let text = String(value.text[value.text.index(after: equals)...])
-            result.append(NameValue(field, try reader.resolve(text, for: "--\(name.rawValue) \(field)")))
+    static func header(_ text: String, _ context: ValueContext) throws(Failure) -> HTTPHeader {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex,
+              text[..<colon].allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != ":" }),
+              !text.utf8.contains(0x0A), !text.utf8.contains(0x0D) else {
+            throw context.invalid(nil, expected: "'Name: value' on one line")
         }
-        return result
+        return HTTPHeader(String(text[..<colon]), text[text.index(after: colon)...].trimmed)
     }
 
-    func headers() throws(Failure) -> [HTTPHeader] {
-        var result: [HTTPHeader] = []
-        for value in raw[.header] ?? [] {
-            let text = try reader.resolve(value.text, for: "--header")
-            guard let colon = text.firstIndex(of: ":"), colon != text.startIndex,
-                  text[..<colon].allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != ":" }),
-                  !text.utf8.contains(0x0A), !text.utf8.contains(0x0D) else {
-                throw Failure.usage("invalid value for '--header': expected 'Name: value' on one line")
-            }
-            result.append(HTTPHeader(String(text[..<colon]), text[text.index(after: colon)...].trimmed))
+    /// HOST:PORT:HOST2:PORT2, where a host may be a bracketed IPv6 literal
+    /// and any part may be empty, as in curl.
+    static func connectTo(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+        var parts: [Substring] = []
+        var rest = Substring(text)
+        for _ in 0..<3 {
+            if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+                let afterClose = rest.index(after: close)
+                guard afterClose < rest.endIndex, rest[afterClose] == ":" else { break }
+                parts.append(rest[..<afterClose]); rest = rest[rest.index(after: afterClose)...]
+            } else if let colon = rest.firstIndex(of: ":") {
+                parts.append(rest[..<colon]); rest = rest[rest.index(after: colon)...]
+            } else { break }
         }
-        return result
+        parts.append(rest)
+        let isPort: (Substring) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard parts.count == 4, isPort(parts[1]), isPort(parts[3]) else {
+            throw context.invalid(text, expected: "HOST:PORT:HOST2:PORT2")
+        }
+        return text
     }
 
-    func connectTo() throws(Failure) -> [String] {
-        try (raw[.connectTo] ?? []).map { value throws(Failure) in
-            let text = try reader.resolve(value.text, for: "--connect-to")
-            // HOST:PORT:HOST2:PORT2, where a host may be a bracketed IPv6
-            // literal and any part may be empty, as in curl.
-            var parts: [Substring] = []
-            var rest = Substring(text)
-            for _ in 0..<3 {
-                if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-                    let afterClose = rest.index(after: close)
-                    guard afterClose < rest.endIndex, rest[afterClose] == ":" else { break }
-                    parts.append(rest[..<afterClose]); rest = rest[rest.index(after: afterClose)...]
-                } else if let colon = rest.firstIndex(of: ":") {
-                    parts.append(rest[..<colon]); rest = rest[rest.index(after: colon)...]
-                } else { break }
-            }
-            parts.append(rest)
-            let isPort: (Substring) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isNumber } }
-            guard parts.count == 4, isPort(parts[1]), isPort(parts[3]) else {
-                throw Failure.usage("invalid value '\(text)' for '--connect-to': expected HOST:PORT:HOST2:PORT2")
-            }
-            return text
+    /// `METHOD URL [BODY]`; BODY may be `@FILE`.
+    static func step(_ text: String, _ context: ValueContext) throws(Failure) -> Step {
+        let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        let methods = HTTPMethod.stepMethods
+        guard parts.count >= 2, methods.contains(HTTPMethod(rawValue: String(parts[0]))) else {
+            throw context.invalid(nil, expected: "'METHOD URL [BODY]' with METHOD one of \(methods.map(\.rawValue).joined(separator: ", "))")
         }
-    }
-
-    func steps() throws(Failure) -> [Step] {
-        try (raw[.step] ?? []).map { value throws(Failure) in
-            let parts = value.text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            let methods = HTTPMethod.stepMethods
-            guard parts.count >= 2, methods.contains(HTTPMethod(rawValue: String(parts[0]))) else {
-                throw Failure.usage("invalid value for '--step': expected 'METHOD URL [BODY]' with METHOD one of \(methods.map(\.rawValue).joined(separator: ", "))")
-            }
-            let target = String(parts[1])
-            guard let reference = URIReference(target), let scheme = reference.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", reference.host?.isEmpty == false else {
-                throw Failure.usage("invalid URL '\(target)' in '--step': expected an absolute http or https URL")
-            }
-            let body = try parts.count > 2 ? reader.resolve(String(parts[2]), for: "--step") : nil
-            return Step(method: HTTPMethod(rawValue: String(parts[0])), url: target, body: body)
+        let target = String(parts[1])
+        guard let reference = URIReference(target), let scheme = reference.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", reference.host?.isEmpty == false else {
+            throw Failure.usage("invalid URL '\(target)' in '\(context.flag)': expected an absolute http or https URL")
         }
+        let body = try parts.count > 2 ? context.resolve(String(parts[2])) : nil
+        return Step(method: HTTPMethod(rawValue: String(parts[0])), url: target, body: body)
     }
-
 
     /// `scheme://host[:port]`, as RFC 6454 §4 computes an origin; kept in
     /// lower case with the default port dropped, to compare as text.
-    func origins(_ name: OptionName) throws(Failure) -> [String] {
-        try (raw[name] ?? []).map { value throws(Failure) in
-            let text = try reader.resolve(value.text, for: "--" + name.rawValue)
-            guard let reference = URIReference(text), let origin = reference.origin,
-                  reference.path.isEmpty || reference.path == "/", reference.query == nil, reference.fragment == nil,
-                  reference.userinfo == nil else {
-                throw Failure.usage("invalid value '\(text)' for '--\(name.rawValue)': expected an origin such as https://login.example or http://127.0.0.1:8080")
-            }
-            return origin
+    static func origin(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+        guard let reference = URIReference(text), let origin = reference.origin,
+              reference.path.isEmpty || reference.path == "/", reference.query == nil, reference.fragment == nil,
+              reference.userinfo == nil else {
+            throw context.invalid(text, expected: "an origin such as https://login.example or http://127.0.0.1:8080")
         }
+        return origin
     }
 
-    func shard() throws(Failure) -> Shard? {
-        guard let text = try single(.shard) else { return nil }
+    static func shard(_ text: String, _ context: ValueContext) throws(Failure) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 1_000_000,
               index >= 1, index <= count else {
-            throw Failure.usage("invalid value '\(text)' for '--shard': expected K/N with 1 <= K <= N, e.g. 2/4")
+            throw context.invalid(text, expected: "K/N with 1 <= K <= N, e.g. 2/4")
         }
         return Shard(index: index, count: count)
+    }
+
+    static func submit(_ text: String, _ context: ValueContext) throws(Failure) -> SubmitChoice {
+        if let equals = text.firstIndex(of: "=") {
+            guard equals != text.startIndex else { throw context.invalid(text, expected: "NAME or NAME=VALUE") }
+            return SubmitChoice(name: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
+        }
+        guard !text.isEmpty else { throw context.invalid(text, expected: "NAME or NAME=VALUE") }
+        return SubmitChoice(name: text, value: nil)
+    }
+
+    /// A TOTP seed, kept as given once it parses (`Options.totp`).
+    static func totpSeed(_ seed: String, _ context: ValueContext) throws(Failure) -> String {
+        do {
+            _ = try TOTP.parse(seed)
+            return seed
+        } catch {
+            // TOTPError never quotes the value: it is a secret.
+            throw Failure.usage("invalid value for '\(context.display)': \(error.description)")
+        }
     }
 }

@@ -10,7 +10,7 @@ package enum Suggestion {
         let bare = typed.drop(while: { $0 == "-" }).lowercased()
         guard !bare.isEmpty else { return nil }
         var best: (name: String, distance: Int)?
-        for spec in OptionSpec.all {
+        for spec in OptionTable.all {
             let distance = spec.long.hasPrefix(bare) && bare.count >= 3 ? 1 : editDistance(bare, spec.long)
             if distance < (best?.distance ?? Int.max) { best = ("--" + spec.long, distance) }
         }

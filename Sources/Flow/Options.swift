@@ -3,8 +3,10 @@ import HTTP
 import OAuth
 import Walk
 
-/// Everything the user asked for, parsed and validated. Built only by
-/// `ArgumentParser`; the flow reads it and never re-checks it.
+/// Everything the user asked for, parsed and validated. Built only by the
+/// CLI's option table and rules, whose initial values here are the
+/// defaults `--help` shows (typed once); once validated it is passed by
+/// value and never changed: the flow reads it and never re-checks it.
 package struct Options: Equatable, Sendable {
     package var issuer: String?
     package var authorizeURL: String?
@@ -20,9 +22,9 @@ package struct Options: Equatable, Sendable {
     package var responseMode: ResponseMode?
     package var method: AuthorizationMethod = .post
     package var form: [NameValue] = []
-    /// `--totp-secret`, as given (base32 or an otpauth:// URI), and parsed.
+    /// `--totp-secret`, as given (base32 or an otpauth:// URI); it parsed
+    /// when the options were validated.
     package var totpSecret: String?
-    package var totp: TOTP?
     package var totpField: String?
     /// `--trust-origin`s, each `scheme://host[:port]` in lower case.
     package var trustOrigins: [String] = []
@@ -30,7 +32,8 @@ package struct Options: Equatable, Sendable {
     package var steps: [Step] = []
     package var maxHops = 10
     package var print: PrintField = .json
-    package var verbosity: Verbosity = .normal
+    package var verbose = false
+    package var quiet = false
     package var refreshToken: String?
     package var cache = false
     package var cacheDir: String?
@@ -48,10 +51,21 @@ package struct Options: Equatable, Sendable {
     package var timeout = 30.0
     package var connectTimeout = 10.0
     package var allowHTTP = false
+    package var help = false
+    package var version = false
     /// Hints for stderr found while parsing (a secret typed on the command line).
     package var warnings: [String] = []
 
     package init() {}
+
+    package var verbosity: Verbosity {
+        verbose ? .verbose : quiet ? .quiet : .normal
+    }
+
+    /// The `--totp-secret` seed, parsed.
+    package var totp: TOTP? {
+        totpSecret.flatMap { try? TOTP.parse($0) }
+    }
 }
 
 package enum PrintField: String, Sendable, Equatable, CaseIterable {

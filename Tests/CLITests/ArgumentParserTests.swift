@@ -126,10 +126,10 @@ struct ArgumentParserTests {
     }
 
     @Test func samplesCoverEveryValueOption() {
-        #expect(Set(Self.samples.keys) == Set(OptionSpec.all.filter(\.takesValue).map(\.long)))
+        #expect(Set(Self.samples.keys) == Set(OptionTable.all.filter(\.takesValue).map(\.long)))
     }
 
-    @Test(arguments: OptionSpec.all.filter(\.takesValue).map(\.long), [false, true])
+    @Test(arguments: OptionTable.all.filter(\.takesValue).map(\.long), [false, true])
     func everyValueOption(long: String, inline: Bool) throws {
         let sample = try #require(Self.samples[long])
         let given = inline ? ["--\(long)=\(sample.value)"] : ["--\(long)", sample.value]

@@ -8,8 +8,9 @@ import TestSupport
 @testable import CLI
 
 struct HelpTests {
-    @Test(arguments: OptionSpec.all)
-    func everyOptionIsDocumented(spec: OptionSpec) {
+    @Test(arguments: OptionTable.all.map(\.long))
+    func everyOptionIsDocumented(long: String) throws {
+        let spec = try #require(OptionTable.named(long))
         let entry = Help.entry(spec)
         #expect(Help.text.contains(entry))
         #expect(entry.hasPrefix("  " + (spec.short.map { "-\($0), " } ?? "    ") + spec.display))
@@ -30,10 +31,10 @@ struct HelpTests {
         #expect(code.rawValue == value)
     }
 
-    @Test(arguments: OptionSpec.Group.allCases)
-    func everyGroupHasAHeading(group: OptionSpec.Group) {
+    @Test(arguments: OptionSection.allCases)
+    func everyGroupHasAHeading(group: OptionSection) {
         #expect(Help.text.contains("\n\(group.rawValue):\n"))
-        #expect(OptionSpec.all.contains { $0.group == group })
+        #expect(OptionTable.all.contains { $0.section == group })
     }
 
     @Test func structure() {
@@ -51,7 +52,7 @@ struct HelpTests {
         ("connect-timeout", "AUTHCODE_CONNECT_TIMEOUT"), ("allow-http", "AUTHCODE_ALLOW_HTTP"),
     ])
     func environmentNames(long: String, expected: String) throws {
-        #expect(try #require(OptionSpec.named(long)).environmentName == expected)
+        #expect(try #require(OptionTable.named(long)).environmentName == expected)
     }
 
     @Test func everyLineFitsIn80Columns() {
@@ -61,8 +62,8 @@ struct HelpTests {
     }
 
     @Test func optionNamesAreUnique() {
-        #expect(Set(OptionSpec.all.map(\.long)).count == OptionSpec.all.count)
-        let shorts = OptionSpec.all.compactMap(\.short)
+        #expect(Set(OptionTable.all.map(\.long)).count == OptionTable.all.count)
+        let shorts = OptionTable.all.compactMap(\.short)
         #expect(Set(shorts).count == shorts.count)
         #expect(Set(shorts) == ["v", "q", "H", "k", "h"])
     }

@@ -29,7 +29,7 @@ struct SuggestionTests {
     }
 
     /// Every real option suggests itself, so the table and the suggester agree.
-    @Test(arguments: OptionSpec.all.map(\.long))
+    @Test(arguments: OptionTable.all.map(\.long))
     func everyOptionSuggestsItself(long: String) {
         #expect(Suggestion.closest(to: "--" + long) == "--" + long)
     }

@@ -1,0 +1,214 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+import Flow
+
+/// One command-line option, declared once: its names, value, default,
+/// allowed values, help and section, and the typed setting it fills.
+/// The parser, the environment names, `--help`, "did you mean", the README
+/// table check (and the man page and completions) all read this, so adding
+/// an option is its declaration in `OptionTable` plus its use.
+package struct OptionDeclaration {
+    package let long: String
+    package let short: Character?
+    /// Placeholder shown in help and errors (`<url>`); nil for a switch.
+    package let valueName: String?
+    package let section: OptionSection
+    /// What it does; `--help` adds the allowed values and the default.
+    package let summary: String
+    package let repeatable: Bool
+    /// The allowed values, from the setting's `CaseIterable` type.
+    package let choices: [String]
+    /// The default as shown in help, read from `Options()`: typed once.
+    package let defaultText: String?
+    package let kind: OptionValueKind
+    /// Applied before every other option: `--timeout` bounds how long an
+    /// `@FILE` value may take to read.
+    package let appliesFirst: Bool
+    /// The setting it fills; cross-option rules ask about it by key path.
+    let keyPath: PartialKeyPath<Options>
+    let apply: (inout Options, [RawOptionValue], ValueContext) throws(Failure) -> Void
+
+    package var takesValue: Bool { valueName != nil }
+
+    /// `AUTHCODE_CLIENT_SECRET` for `client-secret`.
+    package var environmentName: String {
+        "AUTHCODE_" + String(long.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+
+    /// `--client-id <id>` as used in help and error messages.
+    package var display: String {
+        valueName.map { "--\(long) <\($0)>" } ?? "--\(long)"
+    }
+
+    /// The help line: the summary, then the allowed values and the default.
+    package var help: String {
+        var text = summary
+        if !choices.isEmpty { text += "; one of " + choices.joined(separator: ", ") }
+        if let defaultText { text += " (default: \(defaultText))" }
+        return text
+    }
+}
+
+/// The `--help` sections, in order.
+package enum OptionSection: String, Sendable, CaseIterable {
+    case endpoints = "ENDPOINTS"
+    case client = "CLIENT"
+    case request = "AUTHORIZATION REQUEST"
+    case walk = "LOGIN AND CONSENT PAGES"
+    case output = "OUTPUT"
+    case lifecycle = "TOKEN REUSE"
+    case batch = "MANY USERS"
+    case transport = "TRANSPORT AND TLS"
+    case general = "GENERAL"
+}
+
+/// What kind of value an option takes, for shells and man pages: a file
+/// name completes as a path, a choice from its list.
+package enum OptionValueKind: String, Sendable, Equatable {
+    case none, text, number, url, file, directory, choice
+}
+
+/// One value as given, and whether it came from the command line (where
+/// other users can read it in `ps`) or from the environment.
+package struct RawOptionValue: Equatable, Sendable {
+    package var text: String
+    package var fromCommandLine: Bool
+
+    package init(text: String, fromCommandLine: Bool) {
+        self.text = text
+        self.fromCommandLine = fromCommandLine
+    }
+}
+
+/// What a value parser may use: the flag's name for messages, the `@FILE`
+/// reader, and where to leave a hint for stderr.
+struct ValueContext {
+    let flag: String
+    /// `--totp-secret <secret>`.
+    let display: String
+    let reader: ValueReader
+
+    /// The value itself, or the contents of the file it names with `@`.
+    func resolve(_ text: String, label: String? = nil) throws(Failure) -> String {
+        try reader.resolve(text, for: label ?? flag)
+    }
+
+    /// `invalid value 'x' for '--flag': expected …`, the usual usage error.
+    func invalid(_ text: String?, expected: String) -> Failure {
+        Failure.usage("invalid value " + (text.map { "'\($0)' " } ?? "") + "for '\(flag)': expected \(expected)")
+    }
+}
+
+/// How the `@FILE` convention applies to a value.
+enum FileResolution {
+    /// The whole value may be `@FILE`.
+    case whole
+    /// The value is itself a path (`--users FILE`), or the parser resolves
+    /// parts of it (`NAME=@FILE`).
+    case byParser
+}
+
+extension OptionDeclaration {
+    init(_ long: String, short: Character?, valueName: String?, section: OptionSection, summary: String,
+         repeatable: Bool = false, choices: [String] = [], defaultText: String? = nil, kind: OptionValueKind,
+         appliesFirst: Bool = false, keyPath: PartialKeyPath<Options>,
+         apply: @escaping (inout Options, [RawOptionValue], ValueContext) throws(Failure) -> Void) {
+        self.long = long
+        self.short = short
+        self.valueName = valueName
+        self.section = section
+        self.summary = summary
+        self.repeatable = repeatable
+        self.choices = choices
+        self.defaultText = defaultText
+        self.kind = kind
+        self.appliesFirst = appliesFirst
+        self.keyPath = keyPath
+        self.apply = apply
+    }
+
+    /// A single value that fills an optional setting; the last one given wins.
+    static func value<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, V?>,
+                         _ section: OptionSection, kind: OptionValueKind = .text, files: FileResolution = .whole,
+                         _ summary: String,
+                         parse: @escaping (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+        OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary, kind: kind,
+                          keyPath: keyPath) { options, values, context throws(Failure) in
+            guard let given = values.last else { return }
+            let text = files == .whole ? try context.resolve(given.text) : given.text
+            options[keyPath: keyPath] = try parse(text, context)
+        }
+    }
+
+    /// A single value whose setting has a default in `Options`, shown in help.
+    static func value<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, V>,
+                         _ section: OptionSection, kind: OptionValueKind = .text, appliesFirst: Bool = false,
+                         _ summary: String, showDefault: (V) -> String = { "\($0)" },
+                         parse: @escaping (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+        OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary,
+                          defaultText: showDefault(Options()[keyPath: keyPath]), kind: kind, appliesFirst: appliesFirst,
+                          keyPath: keyPath) { options, values, context throws(Failure) in
+            guard let given = values.last else { return }
+            options[keyPath: keyPath] = try parse(try context.resolve(given.text), context)
+        }
+    }
+
+    /// One of a fixed set, from the setting's `CaseIterable` type, matched
+    /// without regard to case.
+    static func choice<E: RawRepresentable & CaseIterable>(_ long: String, _ valueName: String, _ keyPath: WritableKeyPath<Options, E>,
+                                                           _ section: OptionSection, _ summary: String,
+                                                           showDefault: Bool = true) -> OptionDeclaration where E.RawValue == String {
+        OptionDeclaration(long, short: nil, valueName: valueName, section: section, summary: summary,
+                          choices: E.allCases.map(\.rawValue),
+                          defaultText: showDefault ? Options()[keyPath: keyPath].rawValue : nil, kind: .choice,
+                          keyPath: keyPath) { options, values, context throws(Failure) in
+            guard let given = values.last else { return }
+            options[keyPath: keyPath] = try Self.member(of: E.self, try context.resolve(given.text), context)
+        }
+    }
+
+    /// A choice with no default: nil until given.
+    static func choice<E: RawRepresentable & CaseIterable>(_ long: String, _ valueName: String, _ keyPath: WritableKeyPath<Options, E?>,
+                                                           _ section: OptionSection, _ summary: String) -> OptionDeclaration where E.RawValue == String {
+        OptionDeclaration(long, short: nil, valueName: valueName, section: section, summary: summary,
+                          choices: E.allCases.map(\.rawValue), kind: .choice,
+                          keyPath: keyPath) { options, values, context throws(Failure) in
+            guard let given = values.last else { return }
+            options[keyPath: keyPath] = try Self.member(of: E.self, try context.resolve(given.text), context)
+        }
+    }
+
+    /// A repeatable option: every value, in order (config files, then the
+    /// environment or the command line).
+    static func list<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, [V]>,
+                        _ section: OptionSection, kind: OptionValueKind = .text, files: FileResolution = .whole,
+                        _ summary: String,
+                        parse: @escaping (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+        OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary, repeatable: true,
+                          kind: kind, keyPath: keyPath) { options, values, context throws(Failure) in
+            for given in values {
+                let text = files == .whole ? try context.resolve(given.text) : given.text
+                options[keyPath: keyPath].append(try parse(text, context))
+            }
+        }
+    }
+
+    /// A switch: on when given (or `AUTHCODE_NAME=1`).
+    static func flag(_ long: String, short: Character? = nil, _ keyPath: WritableKeyPath<Options, Bool>,
+                     _ section: OptionSection, _ summary: String) -> OptionDeclaration {
+        OptionDeclaration(long, short: short, valueName: nil, section: section, summary: summary, kind: .none,
+                          keyPath: keyPath) { options, values, _ throws(Failure) in
+            if !values.isEmpty { options[keyPath: keyPath] = true }
+        }
+    }
+
+    static func member<E: RawRepresentable & CaseIterable>(of type: E.Type, _ text: String, _ context: ValueContext) throws(Failure) -> E
+        where E.RawValue == String {
+        if let match = E.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+            return match
+        }
+        throw context.invalid(text, expected: "one of " + E.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+}

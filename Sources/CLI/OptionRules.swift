@@ -1,0 +1,169 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+import Flow
+
+/// Builds `Options` from the raw values through the option table, then
+/// checks the rules between options, once, before any network: a mistake
+/// costs no round trip, and every error names the flags involved.
+struct OptionRules {
+    let raw: [String: [RawOptionValue]]
+    let reader: ValueReader
+    let environment: [String: String]
+
+    func validate() throws(Failure) -> Options {
+        var options = Options()
+        let table = OptionTable.all
+        // --timeout first, so that reading an @FILE value below is bounded by it.
+        for declaration in table where declaration.appliesFirst { try apply(declaration, to: &options) }
+        reader.timeout = options.timeout
+        for declaration in table where !declaration.appliesFirst { try apply(declaration, to: &options) }
+        try endpoints(options)
+        try client(&options)
+        try lifecycle(&options)
+        try request(options)
+        try walk(&options)
+        try output(options)
+        try batch(options)
+        try transport(&options)
+        return options
+    }
+
+    func apply(_ declaration: OptionDeclaration, to options: inout Options) throws(Failure) {
+        guard let values = raw[declaration.long] else { return }
+        try declaration.apply(&options, values, ValueContext(flag: "--" + declaration.long, display: declaration.display, reader: reader))
+    }
+
+    /// Whether the option that fills this setting was given at all.
+    func given(_ keyPath: PartialKeyPath<Options>) -> Bool {
+        OptionTable.declaration(for: keyPath).map { raw[$0.long] != nil } ?? false
+    }
+
+    /// `--client-id <id>`, for messages.
+    func display(_ keyPath: PartialKeyPath<Options>) -> String {
+        OptionTable.declaration(for: keyPath)?.display ?? "?"
+    }
+
+    func endpoints(_ options: Options) throws(Failure) {
+        // A refresh needs only the token endpoint.
+        let needsAuthorize = options.refreshToken == nil
+        if options.issuer == nil && ((needsAuthorize && options.authorizeURL == nil) || options.tokenURL == nil) {
+            let missing = options.authorizeURL == nil && needsAuthorize ? display(\.authorizeURL) : display(\.tokenURL)
+            throw Failure.usage("missing '\(missing)' (or '\(display(\.issuer))' to discover endpoints)")
+        }
+    }
+
+    func client(_ options: inout Options) throws(Failure) {
+        guard !options.clientID.isEmpty else {
+            throw Failure.usage("missing value for '\(display(\.clientID))'")
+        }
+        if commandLineLiteral(\.clientSecret) {
+            options.warnings.append("authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET")
+        }
+        if !given(\.authMethod) {
+            options.authMethod = options.clientSecret == nil ? .none : .clientSecretBasic
+        }
+        if options.authMethod == .none && options.clientSecret != nil {
+            throw Failure.usage("'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them")
+        }
+        if options.authMethod != .none && options.clientSecret == nil {
+            throw Failure.usage("'--auth-method \(options.authMethod.rawValue)' needs '\(display(\.clientSecret))'")
+        }
+    }
+
+    func lifecycle(_ options: inout Options) throws(Failure) {
+        options.cache = options.cache || options.forget
+        if given(\.minTTL) && !options.cache {
+            throw Failure.usage("'\(display(\.minTTL))' works with '--cache'")
+        }
+        if options.cache && options.cacheDir == nil {
+            options.cacheDir = CacheDirectory.defaultPath(environment: environment)
+        }
+    }
+
+    func request(_ options: Options) throws(Failure) {
+        if options.redirectURI.isEmpty && options.refreshToken == nil {
+            throw Failure.usage("missing value for '\(display(\.redirectURI))'")
+        }
+        for param in options.params {
+            if let flag = Self.reservedParameters[param.name] {
+                throw Failure.usage("'--param \(param.name)=…' is not allowed: \(flag)")
+            }
+        }
+    }
+
+    func walk(_ options: inout Options) throws(Failure) {
+        for field in options.form where Redactor.isSecretName(field.name) {
+            if let given = raw["form"]?.first(where: { $0.text.hasPrefix(field.name + "=") }), given.fromCommandLine,
+               !given.text.dropFirst(field.name.count + 1).hasPrefix("@") {
+                options.warnings.append("authcode: hint: a password on the command line shows in 'ps' and shell history; use '--form \(field.name)=@FILE'")
+            }
+        }
+        if commandLineLiteral(\.totpSecret) {
+            options.warnings.append("authcode: hint: a TOTP secret on the command line shows in 'ps' and shell history; use '--totp-secret @FILE' or AUTHCODE_TOTP_SECRET")
+        }
+        if options.totpField != nil && options.totpSecret == nil {
+            throw Failure.usage("'\(display(\.totpField))' needs '\(display(\.totpSecret))'")
+        }
+    }
+
+    func output(_ options: Options) throws(Failure) {
+        if options.verbose && options.quiet {
+            throw Failure.usage("'--verbose' and '--quiet' cannot be used together")
+        }
+        if options.refreshToken != nil && options.print == .code {
+            throw Failure.usage("'--print code' stops before the token request; '--refresh-token' has no code to print")
+        }
+        if options.cache && options.print == .code {
+            throw Failure.usage("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
+        }
+    }
+
+    func batch(_ options: Options) throws(Failure) {
+        if options.users == "" {
+            throw Failure.usage("'--users' is empty: name a file, or - for standard input")
+        }
+        guard options.users != nil else {
+            for keyPath: PartialKeyPath<Options> in [\.parallel, \.shard] where given(keyPath) {
+                throw Failure.usage("'\(display(keyPath))' works with '\(display(\.users))'")
+            }
+            return
+        }
+        for (keyPath, name) in [(\Options.refreshToken as PartialKeyPath<Options>, "refresh-token"), (\.cache, "cache"), (\.forget, "forget")]
+            where given(keyPath) {
+            throw Failure.usage("'--\(name)' cannot be used with '--users': each record is its own login")
+        }
+        if options.users == "-", raw.values.joined().contains(where: { $0.text == "@-" || $0.text.hasSuffix("=@-") }) {
+            throw Failure.usage("'--users -' reads standard input, so no other value can be '@-'")
+        }
+    }
+
+    func transport(_ options: inout Options) throws(Failure) {
+        if options.key != nil && options.cert == nil {
+            throw Failure.usage("'\(display(\.key))' needs '\(display(\.cert))'")
+        }
+        if options.insecure {
+            options.warnings.append("authcode: warning: --insecure: TLS certificates are not verified")
+        }
+    }
+
+    /// A secret typed literally on the command line, where `ps` shows it.
+    func commandLineLiteral(_ keyPath: PartialKeyPath<Options>) -> Bool {
+        guard let declaration = OptionTable.declaration(for: keyPath), let given = raw[declaration.long]?.last else { return false }
+        return given.fromCommandLine && !given.text.hasPrefix("@")
+    }
+
+    /// Parameters authcode makes itself, each sent exactly once (RFC 6749
+    /// §3.1 forbids repeats): a --param copy would be sent twice, or would
+    /// desynchronise the token request.
+    static let reservedParameters = [
+        "state": "authcode generates a fresh state for every run",
+        "nonce": "authcode generates the nonce when scope has openid",
+        "code_challenge": "use --pkce",
+        "code_challenge_method": "use --pkce",
+        "client_id": "use --client-id",
+        "redirect_uri": "use --redirect-uri",
+        "response_mode": "use --response-mode",
+    ]
+}

@@ -1,0 +1,170 @@
+import Core
+import HTTP
+import OAuth
+import Walk
+import Flow
+
+/// The option table: every option, declared once (`OptionDeclaration`), in
+/// the order `--help` shows them. Rules between options live in
+/// `OptionRules`; nothing else names an option.
+package enum OptionTable {
+    /// Built on each use: key paths are not `Sendable`, and the table is
+    /// read a handful of times per run.
+    package static var all: [OptionDeclaration] {
+        endpoints + client + request + walk + output + lifecycle + batch + transport + general
+    }
+
+    package static func named(_ long: String) -> OptionDeclaration? {
+        all.first { $0.long == long }
+    }
+
+    package static func short(_ letter: Character) -> OptionDeclaration? {
+        all.first { $0.short == letter }
+    }
+
+    /// The declaration that fills a setting, for messages (`--client-id <id>`).
+    static func declaration(for keyPath: PartialKeyPath<Options>) -> OptionDeclaration? {
+        all.first { $0.keyPath == keyPath }
+    }
+
+    static var endpoints: [OptionDeclaration] {
+        [
+            .value("issuer", "url", \.issuer, .endpoints, kind: .url,
+                   "discover endpoints from URL/.well-known/openid-configuration (or RFC 8414); also the expected iss",
+                   parse: OptionValues.url),
+            .value("authorize-url", "url", \.authorizeURL, .endpoints, kind: .url,
+                   "authorization endpoint (overrides discovery)", parse: OptionValues.url),
+            .value("token-url", "url", \.tokenURL, .endpoints, kind: .url,
+                   "token endpoint (overrides discovery)", parse: OptionValues.url),
+            .value("expect-iss", "issuer", \.expectIss, .endpoints, kind: .url,
+                   "expected iss in the authorization response when endpoints are given by hand", parse: OptionValues.text),
+        ]
+    }
+
+    static var client: [OptionDeclaration] {
+        [
+            .value("client-id", "id", \.clientID, .client, "client identifier (required)", showDefault: { _ in "" },
+                   parse: OptionValues.text).withoutDefault,
+            .value("client-secret", "secret", \.clientSecret, .client,
+                   "client secret, for confidential clients; prefer @FILE or AUTHCODE_CLIENT_SECRET", parse: OptionValues.nonEmpty),
+            .choice("auth-method", "method", \.authMethod, .client,
+                    "how the client authenticates at the token endpoint: client_secret_basic by default with a secret, none without",
+                    showDefault: false),
+        ]
+    }
+
+    static var request: [OptionDeclaration] {
+        [
+            .value("redirect-uri", "uri", \.redirectURI, .request, kind: .url,
+                   "registered redirect URI (required); sent byte-for-byte, never fetched", showDefault: { _ in "" },
+                   parse: OptionValues.redirectURI).withoutDefault,
+            .value("scope", "scopes", \.scope, .request, "space-separated scopes, e.g. \"openid profile\"", parse: OptionValues.text),
+            .list("param", "name=value", \.params, .request, files: .byParser,
+                  "extra authorization-request parameter (prompt=login, audience=…); repeatable", parse: OptionValues.pair),
+            .choice("pkce", "method", \.pkce, .request, "PKCE (RFC 7636) code challenge method"),
+            .choice("response-mode", "mode", \.responseMode, .request, "sent as response_mode; where the answer is looked for"),
+            .choice("method", "method", \.method, .request,
+                    "how the authorization request is sent: POST is a form body with the --form values, sent again once as GET where the server refuses it, cannot walk it or copies a --form value into a URL"),
+        ]
+    }
+
+    static var walk: [OptionDeclaration] {
+        [
+            .list("form", "name=value", \.form, .walk, files: .byParser,
+                  "field sent with a POST authorization request and filled into forms met on the way (username, password…); repeatable",
+                  parse: OptionValues.pair),
+            .value("totp-secret", "secret", \.totpSecret, .walk,
+                   "base32 TOTP seed or otpauth://totp/ URI: a fresh RFC 6238 code fills the one-time-code field of any form met",
+                   parse: OptionValues.totpSeed),
+            .value("totp-field", "name", \.totpField, .walk,
+                   "the form field that takes the TOTP code, when authcode cannot tell (it looks for autocomplete=one-time-code, then names like otp, totp, passcode)",
+                   parse: OptionValues.text),
+            .list("trust-origin", "origin", \.trustOrigins, .walk, kind: .url,
+                  "another origin (https://login.example) that may receive credentials: --form values, -H headers, a replayed body; repeatable",
+                  parse: OptionValues.origin),
+            .value("submit", "name[=value]", \.submit, .walk, "which submit control to press on forms met on the way",
+                   parse: OptionValues.submit),
+            .list("step", "'method url [body]'", \.steps, .walk, files: .byParser,
+                  "request sent before the authorization request, sharing cookies; a body starting with { is JSON; repeatable",
+                  parse: OptionValues.step),
+            .value("max-hops", "n", \.maxHops, .walk, kind: .number,
+                   "redirects followed plus forms submitted before giving up", parse: OptionValues.integer(in: 1...100)),
+        ]
+    }
+
+    static var output: [OptionDeclaration] {
+        [
+            .choice("print", "what", \.print, .output,
+                    "what goes to stdout: the token JSON, one of its fields, an Authorization header, the expiry, a kubectl ExecCredential, or the code (stop before the token request)"),
+            .flag("verbose", short: "v", \.verbose, .output, "trace every hop on stderr, secrets redacted"),
+            .flag("quiet", short: "q", \.quiet, .output, "nothing on stderr but the error line"),
+        ]
+    }
+
+    static var lifecycle: [OptionDeclaration] {
+        [
+            .value("refresh-token", "token", \.refreshToken, .lifecycle,
+                   "no login: redeem this refresh token (grant_type=refresh_token) and print the answer", parse: OptionValues.nonEmpty),
+            .flag("cache", \.cache, .lifecycle, "reuse a still-valid token between runs, refreshing it when it is stale"),
+            .value("cache-dir", "dir", \.cacheDir, .lifecycle, kind: .directory,
+                   "where --cache keeps tokens (default $XDG_CACHE_HOME/authcode, else ~/.cache/authcode)", parse: OptionValues.nonEmpty),
+            .value("min-ttl", "seconds", \.minTTL, .lifecycle, kind: .number,
+                   "with --cache: use a cached access token only if it stays valid this long",
+                   parse: OptionValues.integer(in: 0...31_536_000)),
+            .flag("forget", \.forget, .lifecycle, "delete the cached token for these settings and exit (implies --cache)"),
+        ]
+    }
+
+    static var batch: [OptionDeclaration] {
+        [
+            .value("users", "file", \.users, .batch, kind: .file, files: .byParser,
+                   "one flow per record: CSV with a header row, or JSON Lines; - is stdin; fields are --form values",
+                   parse: OptionValues.text),
+            .value("parallel", "n", \.parallel, .batch, kind: .number, "with --users: flows at once",
+                   parse: OptionValues.integer(in: 1...256)),
+            .value("shard", "k/n", \.shard, .batch,
+                   "with --users: only records k, k+n, k+2n… (1-based), so n machines split one file", parse: OptionValues.shard),
+        ]
+    }
+
+    static var transport: [OptionDeclaration] {
+        [
+            .list("header", short: "H", "'name: value'", \.headers, .transport,
+                  "header sent on every request to a trusted origin; repeatable", parse: OptionValues.header),
+            .list("connect-to", "host:port:host2:port2", \.connectTo, .transport,
+                  "connect to host2:port2 instead, keeping URL, Host and TLS name; repeatable", parse: OptionValues.connectTo),
+            .value("cacert", "file", \.cacert, .transport, kind: .file, "PEM bundle of CA certificates to trust",
+                   parse: OptionValues.readableFile),
+            .flag("insecure", short: "k", \.insecure, .transport, "do not verify TLS certificates (warns)"),
+            .value("cert", "file", \.cert, .transport, kind: .file, "client certificate (PEM) for mutual TLS",
+                   parse: OptionValues.readableFile),
+            .value("key", "file", \.key, .transport, kind: .file, "private key (PEM) for --cert", parse: OptionValues.readableFile),
+            .value("timeout", "seconds", \.timeout, .transport, kind: .number, appliesFirst: true,
+                   "per-request time limit, fractions allowed", showDefault: Self.seconds, parse: OptionValues.seconds),
+            .value("connect-timeout", "seconds", \.connectTimeout, .transport, kind: .number,
+                   "connection time limit, fractions allowed", showDefault: Self.seconds, parse: OptionValues.seconds),
+            .flag("allow-http", \.allowHTTP, .transport, "permit plain http to hosts that are not loopback"),
+        ]
+    }
+
+    static var general: [OptionDeclaration] {
+        [
+            .flag("help", short: "h", \.help, .general, "show this help and exit"),
+            .flag("version", \.version, .general, "show the version and exit"),
+        ]
+    }
+
+    /// `30`, not `30.0`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : "\(value)"
+    }
+}
+
+extension OptionDeclaration {
+    /// For a required value whose empty initial value is no default.
+    var withoutDefault: OptionDeclaration {
+        OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary, repeatable: repeatable,
+                          choices: choices, defaultText: nil, kind: kind, appliesFirst: appliesFirst, keyPath: keyPath,
+                          apply: apply)
+    }
+}
