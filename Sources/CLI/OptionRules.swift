@@ -55,9 +55,7 @@ struct OptionRules {
     }
 
     func client(_ options: inout Options) throws(Failure) {
-        guard !options.clientID.isEmpty else {
-            throw Failure.usage("missing value for '\(display(\.clientID))'")
-        }
+        try required(\.clientID, options.clientID)
         if commandLineLiteral(\.clientSecret) {
             options.warnings.append("authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET")
         }
@@ -83,8 +81,8 @@ struct OptionRules {
     }
 
     func request(_ options: Options) throws(Failure) {
-        if options.redirectURI.isEmpty && options.refreshToken == nil {
-            throw Failure.usage("missing value for '\(display(\.redirectURI))'")
+        if options.refreshToken == nil {
+            try required(\.redirectURI, options.redirectURI)
         }
         for param in options.params {
             if let flag = Self.reservedParameters[param.name] {
@@ -146,6 +144,18 @@ struct OptionRules {
         if options.insecure {
             options.warnings.append("authcode: warning: --insecure: TLS certificates are not verified")
         }
+    }
+
+    /// A required value: absent is "missing '--client-id <id>'"; given
+    /// empty (`--client-id ""`, an empty variable) says so, since the user
+    /// did type the flag.
+    func required(_ keyPath: PartialKeyPath<Options>, _ value: String) throws(Failure) {
+        guard value.isEmpty else { return }
+        if given(keyPath), let declaration = OptionTable.declaration(for: keyPath) {
+            let source = raw[declaration.long]?.last?.fromCommandLine == false ? declaration.environmentName : "--" + declaration.long
+            throw Failure.usage("'\(source)' is empty; it needs a value")
+        }
+        throw Failure.usage("missing '\(display(keyPath))'")
     }
 
     /// A secret typed literally on the command line, where `ps` shows it.

@@ -210,6 +210,12 @@ struct ArgumentParserTests {
         #expect(o.issuer == "https://idp.example" && o.clientID == "env-app" && o.redirectURI == "https://app.example/cb")
     }
 
+    /// An empty variable is named as the place the empty value came from.
+    @Test func anEmptyRequiredVariableIsNamed() {
+        let env = ["AUTHCODE_ISSUER": "https://idp.example", "AUTHCODE_CLIENT_ID": "", "AUTHCODE_REDIRECT_URI": "https://app.example/cb"]
+        #expect(throws: Failure.usage("'AUTHCODE_CLIENT_ID' is empty; it needs a value")) { try CLI.options([], environment: env) }
+    }
+
     @Test(arguments: [("1", true), ("true", true), ("TRUE", true), ("yes", true), ("on", true),
                       ("0", false), ("false", false), ("False", false), ("no", false), ("off", false), ("", false)])
     func environmentSwitch(value: String, on: Bool) throws {
@@ -298,9 +304,9 @@ extension ArgumentParserTests {
         let step = "invalid value for '--step': expected 'METHOD URL [BODY]' with METHOD one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"
         let positional = "authcode takes options only"
         return [
-            (CLI.arguments(without: ["--client-id"]), "missing value for '--client-id <id>'"),
-            (replacing("--client-id", ""), "missing value for '--client-id <id>'"),
-            (CLI.arguments(without: ["--redirect-uri"]), "missing value for '--redirect-uri <uri>'"),
+            (CLI.arguments(without: ["--client-id"]), "missing '--client-id <id>'"),
+            (replacing("--client-id", ""), "'--client-id' is empty; it needs a value"),
+            (CLI.arguments(without: ["--redirect-uri"]), "missing '--redirect-uri <uri>'"),
             (CLI.arguments(without: ["--authorize-url"]), "missing '--authorize-url <url>' \(endpoints)"),
             (CLI.arguments(without: ["--token-url"]), "missing '--token-url <url>' \(endpoints)"),
             (CLI.arguments(without: ["--authorize-url", "--token-url"]), "missing '--authorize-url <url>' \(endpoints)"),

@@ -25,8 +25,8 @@ struct BadInputTableTests {
 
     static let commandLine: [Row] = [
         Row(scenario: nil, arguments: [], exit: 2, says: "missing '--authorize-url"),
-        Row(scenario: nil, arguments: endpoints, exit: 2, says: "missing value for '--client-id <id>'"),
-        Row(scenario: nil, arguments: endpoints + ["--client-id", "x"], exit: 2, says: "missing value for '--redirect-uri <uri>'"),
+        Row(scenario: nil, arguments: endpoints, exit: 2, says: "missing '--client-id <id>'"),
+        Row(scenario: nil, arguments: endpoints + ["--client-id", "x"], exit: 2, says: "missing '--redirect-uri <uri>'"),
         Row(scenario: nil, arguments: endpoints + client + ["--frobnicate"], exit: 2, says: "unknown option '--frobnicate'"),
         Row(scenario: nil, arguments: endpoints + client + ["--client-secrt", "x"], exit: 2, says: "Did you mean '--client-secret'?"),
         Row(scenario: nil, arguments: endpoints + client + ["-Z"], exit: 2, says: "unknown option '-Z'"),
