@@ -5,20 +5,22 @@
 # Glewlwyd's postinst fails with the default debconf answer (it asks which
 # database to configure), so "No configuration" is preseeded first; we make our
 # own throw-away SQLite database per run (start.py). Works as root or with
-# sudo, with no stdin (CI). Does nothing when the binary and its SQL schema are
-# already there.
+# sudo, with no stdin (CI). Does nothing when the binary, its SQL schema,
+# sqlite3 and openssl (start.py makes its keys with it; a minimal Debian image
+# lacks it) are already there.
 set -euo pipefail
 
 SCHEMA=/usr/share/doc/glewlwyd/database/init.sqlite3.sql.gz
-PACKAGES=(glewlwyd dbconfig-no-thanks sqlite3)
+PACKAGES=(glewlwyd dbconfig-no-thanks sqlite3 openssl)
 
-if command -v glewlwyd >/dev/null 2>&1 && [ -r "$SCHEMA" ] && command -v sqlite3 >/dev/null 2>&1; then
+if command -v glewlwyd >/dev/null 2>&1 && [ -r "$SCHEMA" ] && command -v sqlite3 >/dev/null 2>&1 \
+    && command -v openssl >/dev/null 2>&1; then
     echo "glewlwyd: installed ($(dpkg-query -W -f='${Version}' glewlwyd 2>/dev/null || echo '?'))"
     exit 0
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-    echo "glewlwyd: not installed and no apt-get here; install Glewlwyd (>= 2.7) and sqlite3, then retry" >&2
+    echo "glewlwyd: not installed and no apt-get here; install Glewlwyd 2.7, sqlite3 and openssl, then retry" >&2
     exit 1
 fi
 

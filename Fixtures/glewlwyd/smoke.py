@@ -10,7 +10,7 @@ It starts Fixtures/glewlwyd/start.py (stops it at the end), then checks:
 
   a) the code flow for the public client with PKCE + nonce, logging in through
      Glewlwyd's JSON API, on every plugin instance (RS256, ES256, EdDSA); the
-     id_token verified against the instance's published JWKS;
+     id_token and the JARM response JWT verified against the instance's JWKS;
   b) private_key_jwt (RSA, EC and Ed25519 client keys) with PAR, with and
      without DPoP proofs; the assertion audiences and client_id rules;
   c) a signed request object, pushed in PAR and sent in the authorization request;
@@ -365,10 +365,38 @@ class Smoke:
             header, claims = verify_jws(token, jwks)
         except Exception as e:  # noqa: BLE001 - report any verification failure
             return self.check(name, False, str(e))
+        head, payload, sig = token.split(".")
+        forged = head + "." + b64url(json.dumps(dict(claims, sub="someone-else")).encode()) + "." + sig
+        try:
+            verify_jws(forged, jwks)
+            self.check(name + " (a changed payload must not verify)", False, "it verified")
+        except ValueError:
+            pass
         ok = claims.get("iss") == iss_url and claims.get("aud") == client and claims.get("nonce") == nonce
         return self.check(name, ok, "alg %s kid %s; iss, aud, nonce %s; auth_time %s"
                           % (header["alg"], header.get("kid", "")[:8] + "…", "match" if ok else "WRONG",
                              claims.get("auth_time")))
+
+    def jarm(self, name, iss_url, r, mode, state):
+        """JARM (the response_mode=jwt family): the response JWT is signed with the
+        instance's key and holds iss, aud, exp, state and code (no iat)."""
+        loc = r.header("Location") or ""
+        if mode == "form_post.jwt":
+            body = r.body.decode(errors="replace")
+            start = body.find('name="response" value="')
+            token = body[start + 23:body.find('"', start + 23)] if start >= 0 else ""
+        else:
+            part = urllib.parse.urlsplit(loc).fragment if mode == "fragment.jwt" else urllib.parse.urlsplit(loc).query
+            token = dict(urllib.parse.parse_qsl(part)).get("response", "")
+        jwks = Session(self.base).request("GET", iss_url + "/jwks").json()
+        try:
+            header, claims = verify_jws(token, jwks)
+        except Exception as e:  # noqa: BLE001 - report any failure
+            return self.check(name, False, "%s; %s" % (e, r.brief()[:100]))
+        ok = (claims.get("iss") == iss_url and claims.get("aud") == "public-pkce" and claims.get("state") == state
+              and "code" in claims and 3500 <= claims.get("exp", 0) - time.time() <= 3700 and "iat" not in claims)
+        return self.check(name + " -> signed response (iss, aud, exp +1 h, state, code)", ok,
+                          "alg %s; claims %s" % (header["alg"], sorted(claims)))
 
     # -- (a) code flow, public client, every instance
 
@@ -391,6 +419,10 @@ class Smoke:
                                  j["id_token"], "public-pkce", params["nonce"])
             self.check("%s: auth_time is 0 without the session cookie at token" % name,
                        unverified_payload(j["id_token"]).get("auth_time") == 0)
+            for mode in ("jwt", "fragment.jwt", "form_post.jwt"):
+                params = self.code_params("public-pkce", self.pkce()[1], response_mode=mode)
+                r, _ = self.authorize(s, iss_url, params)
+                self.jarm("%s: JARM %s" % (name, mode), iss_url, r, mode, params["state"])
         iss_url = self.issuer()
         r, q = self.authorize(s, iss_url, {k: v for k, v in self.code_params("public-pkce", self.pkce()[1]).items()
                                            if k != "nonce"})
@@ -424,18 +456,18 @@ class Smoke:
                    r.status == 200 and "access_token" in j and "refresh_token" not in j and "id_token" not in j,
                    r.brief())
         # Confidential client: secret in Basic and in the body.
-        s2 = self.session("conf-secret")
+        s2 = self.session("confidential")
         for how in ("basic", "post", "wrong"):
             verifier, challenge = self.pkce()
-            r, q = self.authorize(s2, iss_url, self.code_params("conf-secret", challenge))
+            r, q = self.authorize(s2, iss_url, self.code_params("confidential", challenge))
             form = {"grant_type": "authorization_code", "code": q["code"], "redirect_uri": self.redirect,
                     "code_verifier": verifier}
             headers = {}
             secret = self.fx["clients"]["confidential"]["client_secret"] if how != "wrong" else "not-it"
             if how == "post":
-                form.update(client_id="conf-secret", client_secret=secret)
+                form.update(client_id="confidential", client_secret=secret)
             else:
-                headers["Authorization"] = "Basic " + base64.b64encode(("conf-secret:" + secret).encode()).decode()
+                headers["Authorization"] = "Basic " + base64.b64encode(("confidential:" + secret).encode()).decode()
             t = Session(self.base).request("POST", iss_url + "/token", form=form, headers=headers)
             if how == "wrong":
                 self.expect("confidential, wrong secret -> 403 unauthorized_client", t, 403,
@@ -528,25 +560,27 @@ class Smoke:
         r = Session(self.base).request("POST", token_url, form=dict(refresh, **self.client_auth("ec", token_url)),
                                        headers={"DPoP": d.proof("POST", token_url)})
         self.expect("refresh with a proof -> 200, token_type 'DPoP'", r, 200, {"token_type": "DPoP"})
-        now = int(time.time())
-        proofs = (("htu = token endpoint exactly", d.proof("POST", token_url), token_url, 200),
-                  ("htu with a query", d.proof("POST", token_url + "?a=b"), token_url, 403),
-                  ("htu with a trailing slash", d.proof("POST", token_url + "/"), token_url, 403),
-                  ("POST to /token/, htu /token/", d.proof("POST", token_url + "/"), token_url + "/", 403),
-                  ("POST to /token?x=1, htu /token", d.proof("POST", token_url), token_url + "?x=1", 200),
-                  ("htu with 'localhost'", d.proof("POST", token_url.replace("127.0.0.1", "localhost")), token_url, 403),
-                  ("htm GET", d.proof("GET", token_url), token_url, 403),
-                  ("typ JWT", d.proof("POST", token_url, typ="JWT"), token_url, 403),
-                  ("iat 8 s ago", d.proof("POST", token_url, iat=now - 8), token_url, 200),
-                  ("iat 12 s ago", d.proof("POST", token_url, iat=now - 12), token_url, 403),
-                  ("iat 1 s ahead", d.proof("POST", token_url, iat=int(time.time()) + 1), token_url, 403),
-                  ("a nonce claim nobody asked for", d.proof("POST", token_url, extra={"nonce": "x"}), token_url, 200))
+        # Each proof is signed right before its request (Glewlwyd allows no iat in the future).
+        proofs = (("htu = token endpoint exactly", lambda: d.proof("POST", token_url), token_url, 200),
+                  ("htu with a query", lambda: d.proof("POST", token_url + "?a=b"), token_url, 403),
+                  ("htu with a trailing slash", lambda: d.proof("POST", token_url + "/"), token_url, 403),
+                  ("POST to /token/, htu /token/", lambda: d.proof("POST", token_url + "/"), token_url + "/", 403),
+                  ("POST to /token?x=1, htu /token", lambda: d.proof("POST", token_url), token_url + "?x=1", 200),
+                  ("htu with 'localhost'", lambda: d.proof("POST", token_url.replace("127.0.0.1", "localhost")),
+                   token_url, 403),
+                  ("htm GET", lambda: d.proof("GET", token_url), token_url, 403),
+                  ("typ JWT", lambda: d.proof("POST", token_url, typ="JWT"), token_url, 403),
+                  ("iat 8 s ago", lambda: d.proof("POST", token_url, iat=int(time.time()) - 8), token_url, 200),
+                  ("iat 12 s ago", lambda: d.proof("POST", token_url, iat=int(time.time()) - 12), token_url, 403),
+                  ("iat 2 s ahead", lambda: d.proof("POST", token_url, iat=int(time.time()) + 2), token_url, 403),
+                  ("a nonce claim nobody asked for", lambda: d.proof("POST", token_url, extra={"nonce": "x"}),
+                   token_url, 200))
         for label, proof, url, status in proofs:
             r, q, verifier = self.par_code(s, iss_url)
             form = {"grant_type": "authorization_code", "code": q["code"], "redirect_uri": self.redirect,
                     "code_verifier": verifier}
             form.update(self.client_auth("ec", token_url))
-            t = Session(self.base).request("POST", url, form=form, headers={"DPoP": proof})
+            t = Session(self.base).request("POST", url, form=form, headers={"DPoP": proof()})
             self.expect("proof: %s -> %d" % (label, status), t, status,
                         {"error": "invalid_dpop_proof"} if status == 403 else {"token_type": "DPoP"})
         r, q, verifier = self.par_code(s, iss_url)

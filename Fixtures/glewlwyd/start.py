@@ -17,6 +17,9 @@ machine-readable lines on stdout, READY last:
     USER <username> <password>
     CLIENT <kind> <client_id> [<secret>]   kinds: public, confidential, private_key_jwt
     KEY <name> <alg> <kid> <pem-path> <jwk-path>   private keys of the private_key_jwt client
+    REDIRECT <redirect_uri>      registered for every client
+    RESOURCE <uri> <scope>       the resource indicator allowed with that scope
+    RAR <type>                   the authorization_details type allowed with that scope
     READY <base-url>             http://127.0.0.1:PORT
 
 and keeps running until SIGTERM/SIGINT or, with --watch-stdin, until its stdin
@@ -57,7 +60,7 @@ RESOURCE = "https://api.example.test/"
 RAR_TYPE = "payment_initiation"
 
 PUBLIC_CLIENT = "public-pkce"
-CONFIDENTIAL_CLIENT = ("conf-secret", "conf-secret-value")
+CONFIDENTIAL_CLIENT = ("confidential", "glewlwyd-client-secret")
 PKJWT_CLIENT = "pkjwt"
 
 # plugin name -> (jwt-type, openssl genpkey arguments)
@@ -254,6 +257,16 @@ static_files_mime_types = (
         f.write(conf)
 
 
+def die_with_parent():
+    """In the child before exec: SIGTERM when this launcher dies, even by SIGKILL
+    (Linux prctl PR_SET_PDEATHSIG), so no glewlwyd outlives a killed test run."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):
+        pass
+
+
 class Glewlwyd:
     def __init__(self, state, log_to_stderr):
         self.state = state
@@ -274,7 +287,8 @@ class Glewlwyd:
             write_config(conf, self.port, db)
             log = open(self.log_path, "ab")
             self.proc = subprocess.Popen([binary, "-c", conf, "-m", "console"], stdin=subprocess.DEVNULL,
-                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                                         preexec_fn=die_with_parent)
             log.close()
             if self.wait_first_answer(10):
                 if self.log_to_stderr:
@@ -573,6 +587,9 @@ def main():
         out.append("CLIENT confidential %s %s" % CONFIDENTIAL_CLIENT)
         out.append("CLIENT private_key_jwt %s" % PKJWT_CLIENT)
         out += ["KEY %s %s %s %s %s" % (n, k["alg"], k["kid"], k["pem"], k["jwk"]) for n, k in client_keys.items()]
+        out.append("REDIRECT %s" % REDIRECT_URI)
+        out.append("RESOURCE %s %s" % (RESOURCE, SCOPE_API))
+        out.append("RAR %s" % RAR_TYPE)
         out.append("READY %s" % base)
         sys.stdout.write("\n".join(out) + "\n")
         sys.stdout.flush()
