@@ -1,6 +1,7 @@
 # authcode — build, test, demo. `make demo` and `make test` install what they
 # need on a fresh Debian/Ubuntu machine (libcurl headers via apt-get, a Python
-# venv for the django-oauth-toolkit interop server).
+# venv for the django-oauth-toolkit interop server, Debian's Glewlwyd for the
+# signature and modern-client-profile interop server).
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
@@ -10,13 +11,14 @@ CURL_H     := $(firstword $(wildcard /usr/include/curl/curl.h /usr/include/*/cur
 # Every test is Swift Testing; XCTest is off so the summary line is unambiguous.
 TEST_FLAGS ?=
 
-.PHONY: all build release debug test demo install clean deps venv bench fuzz help
+.PHONY: all build release debug test demo install clean deps venv glewlwyd bench fuzz help
 
 all: build
 
 help:
 	@echo "make build    release build (.build/release/authcode)"
 	@echo "make test     install what is missing, build, run every test"
+	@echo "make glewlwyd install Debian's Glewlwyd for the interop tests (make test does it)"
 	@echo "make demo     build and mint a token from the local fixture server"
 	@echo "make install  install to $(PREFIX)/bin (PREFIX=...)"
 	@echo "make bench    authcode vs the curl+openssl+sed script people write today"
@@ -40,6 +42,11 @@ endif
 venv:
 	@Fixtures/django/setup-venv.sh "$(VENV)"
 
+# Glewlwyd (Debian package) for Tests/EndToEndTests/GlewlwydInteropTests.swift;
+# does nothing when installed (Fixtures/glewlwyd/README.md).
+glewlwyd:
+	@Fixtures/glewlwyd/install.sh
+
 # The Swift runtime linked statically: startup drops from ~18 to ~10 ms and a
 # flow's peak RSS by ~4 MiB (Fixtures/bench); the binary needs only libc and libcurl.
 # Build chatter goes to stderr, so `make -s demo | jq .` sees only the token.
@@ -50,7 +57,7 @@ build release: deps
 debug: deps
 	$(SWIFT) build
 
-test: deps venv
+test: deps venv glewlwyd
 	$(SWIFT) build --build-tests
 	AUTHCODE_DJANGO_PYTHON="$(VENV)/bin/python" $(SWIFT) test --skip-build --disable-xctest $(TEST_FLAGS)
 

@@ -7,13 +7,17 @@ final class ServerProcess: @unchecked Sendable {
     let baseURL: String
     /// The `LISTEN <url>` lines printed before READY (`--extra-listen`), in order.
     let extraURLs: [String]
+    /// Every stdout line printed before READY, in order (Fixtures/glewlwyd/start.py
+    /// prints its issuers, clients and key paths there).
+    let startupLines: [String]
     private let process: Process
     /// Held, never written: its write end closing (at our exit) is the server's signal to stop.
     private let stdinPipe: Pipe
 
-    private init(baseURL: String, extraURLs: [String], process: Process, stdinPipe: Pipe) {
+    private init(baseURL: String, extraURLs: [String], startupLines: [String], process: Process, stdinPipe: Pipe) {
         self.baseURL = baseURL
         self.extraURLs = extraURLs
+        self.startupLines = startupLines
         self.process = process
         self.stdinPipe = stdinPipe
     }
@@ -57,7 +61,8 @@ final class ServerProcess: @unchecked Sendable {
             throw HarnessError("\(name) did not start (\(why)): \(executable) \(arguments.joined(separator: " "))\n"
                 + "stdout: \(output.stdoutText)\nstderr: \(output.stderrTail)")
         }
-        return ServerProcess(baseURL: url, extraURLs: output.listenURLs, process: process, stdinPipe: stdinPipe)
+        return ServerProcess(baseURL: url, extraURLs: output.listenURLs, startupLines: output.startupLines,
+                             process: process, stdinPipe: stdinPipe)
     }
 }
 
@@ -71,6 +76,8 @@ private final class StartupOutput: @unchecked Sendable {
     private(set) var readyURL: String?
     /// `LISTEN <url>` lines seen before READY.
     private(set) var listenURLs: [String] = []
+    /// Every line seen before READY.
+    private(set) var startupLines: [String] = []
 
     func appendOut(_ chunk: Data) {
         lock.lock(); defer { lock.unlock() }
@@ -78,6 +85,7 @@ private final class StartupOutput: @unchecked Sendable {
         guard readyURL == nil else { return }
         let lines = String(decoding: out, as: UTF8.self).split(separator: "\n")
         for (index, line) in lines.enumerated() where line.hasPrefix("READY ") {
+            startupLines = lines[..<index].map(String.init)
             listenURLs = lines[..<index].filter { $0.hasPrefix("LISTEN ") }
                 .map { $0.dropFirst("LISTEN ".count).trimmingCharacters(in: .whitespacesAndNewlines) }
             readyURL = line.dropFirst("READY ".count).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// authcode against Glewlwyd 2.7.5 (Debian; Fixtures/glewlwyd/README.md), a C
+/// server whose login page is a JavaScript app over a JSON API: the flows here
+/// log in with `--step` and continue with `g_continue`, as the README's
+/// "what authcode needs to do" says. Glewlwyd signs with RS256, ES256 and
+/// EdDSA (one instance each), sends RFC 9207 iss, and takes resource
+/// indicators and authorization_details.
+/// Serialized: one server, and the printed wall times measure authcode.
+@Suite("Glewlwyd interop", .serialized)
+struct GlewlwydInteropTests {
+    /// Throws "Glewlwyd is not installed: run 'make glewlwyd' …" when it is missing: a failure, never a skip.
+    private func server() async throws -> GlewlwydServer.Info {
+        try await GlewlwydServer.shared.info()
+    }
+
+    private func timed(_ name: String, _ result: RunResult) {
+        print("glewlwyd wall time: \(name): \(String(format: "%.3f", result.seconds)) s (exit \(result.exitCode))")
+    }
+
+    /// The flags of the README's recipe: discovery, the JSON login, g_continue.
+    private func flow(_ g: GlewlwydServer.Info, issuer: String = "rs256", client: String? = nil,
+                      scope: String = "openid") -> [String] {
+        ["--issuer", g.issuer(issuer), "--client-id", client ?? g.publicClient, "--scope", scope,
+         "--redirect-uri", g.redirectURI, "--step", g.loginStep, "--param", "g_continue=true"]
+    }
+
+    /// The JSON of a JWT's payload (read, not verified: signatures are checked by
+    /// authcode itself once it verifies, and by Fixtures/glewlwyd/smoke.py with `cryptography`).
+    private func jwtPart(_ jwt: String?, _ index: Int) -> [String: Any] {
+        let parts = (jwt ?? "").split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return [:] }
+        var text = String(parts[index]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+        guard let data = Data(base64Encoded: text) else { return [:] }
+        return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
+    }
+
+    /// The code flow with default flags on each instance: PKCE S256, a nonce,
+    /// POST authorization request, discovery. The id_token is signed with the
+    /// instance's algorithm; its iss, aud and nonce are authcode's checks.
+    @Test(arguments: [("rs256", "RS256"), ("es256", "ES256"), ("eddsa", "EdDSA")])
+    func publicClientCodeFlow(instance: String, alg: String) async throws {
+        let g = try await server()
+        let result = try await run(flow(g, issuer: instance))
+        timed("public client, \(instance)", result)
+        let object = expectTokenJSON(result)
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(object["token_type"] as? String == "bearer", "Glewlwyd writes it in lower case")
+        #expect(result.stdout.hasPrefix("{\"token_type\":\"bearer\",\"access_token\":\""), "the body as received\n\(result)")
+        let idToken = object["id_token"] as? String
+        #expect(jwtPart(idToken, 0)["alg"] as? String == alg)
+        let claims = jwtPart(idToken, 1)
+        #expect(claims["iss"] as? String == g.issuer(instance))
+        #expect(claims["aud"] as? String == g.publicClient)
+        #expect((claims["nonce"] as? String)?.isEmpty == false, "authcode sends a nonce with openid; Glewlwyd requires one")
+        #expect(claims["auth_time"] as? Int == 0, "no session cookie reaches the token endpoint, so Glewlwyd says 0")
+        expectNoSecrets(in: result, extra: [g.password])
+    }
+
+    /// Without g_continue Glewlwyd sends every authorization request to its
+    /// JavaScript login page, even with a session: authcode says so and stops.
+    @Test func withoutGContinueTheLoginPageNeedsJavaScript() async throws {
+        let g = try await server()
+        let result = try await run(["--issuer", g.issuer(), "--client-id", g.publicClient, "--scope", "openid",
+                                    "--redirect-uri", g.redirectURI, "--step", g.loginStep])
+        timed("no g_continue", result)
+        expectFailure(result, exit: 6, [])
+        #expect(result.errorLine == "authcode: error: the login page needs JavaScript (no HTML form) (\(g.base)/login.html)",
+                "\(result)")
+        #expect(result.stderr.contains("--step 'POST URL {\"username\":…}'"), "the hint names --step\n\(result)")
+        expectNoSecrets(in: result, extra: [g.password])
+    }
+
+    @Test func wrongPasswordStopsAtTheLoginStep() async throws {
+        let g = try await server()
+        let wrong = "POST \(g.base)/api/auth/ {\"username\":\"\(g.username)\",\"password\":\"not-wonderland\"}"
+        let result = try await run(["--issuer", g.issuer(), "--client-id", g.publicClient, "--scope", "openid",
+                                    "--redirect-uri", g.redirectURI, "--step", wrong, "--param", "g_continue=true"])
+        timed("wrong password", result)
+        expectFailure(result, exit: 6, [])
+        #expect(result.errorLine == "authcode: error: step 1 (POST) answered 401 (\(g.base)/api/auth/)", "\(result)")
+        expectNoSecrets(in: result, extra: ["not-wonderland"])
+    }
+
+    /// client_secret_basic (the default with a secret) and client_secret_post;
+    /// a wrong secret is Glewlwyd's non-RFC `403 {"error":"unauthorized_client"}`.
+    @Test func confidentialClient() async throws {
+        let g = try await server()
+        let secret = ["AUTHCODE_CLIENT_SECRET": g.confidentialSecret]
+        let basic = try await run(flow(g, client: g.confidentialClient), env: secret)
+        timed("confidential, client_secret_basic", basic)
+        #expect(expectTokenJSON(basic)["id_token"] is String)
+        let post = try await run(flow(g, client: g.confidentialClient) + ["--auth-method", "client_secret_post"], env: secret)
+        timed("confidential, client_secret_post", post)
+        expectTokenJSON(post)
+        let wrong = try await run(flow(g, client: g.confidentialClient), env: ["AUTHCODE_CLIENT_SECRET": "not-the-secret"])
+        timed("confidential, wrong secret", wrong)
+        expectFailure(wrong, exit: 7, ["403", "unauthorized_client"])
+        for result in [basic, post, wrong] {
+            expectNoSecrets(in: result, extra: [g.password, g.confidentialSecret, "not-the-secret"])
+        }
+    }
+
+    /// RFC 9207: Glewlwyd (oauth-as-iss-id) puts its issuer in the redirect.
+    @Test func issInTheAuthorizationResponse() async throws {
+        let g = try await server()
+        let code = try await run(flow(g) + ["--print", "code", "--expect-iss", g.issuer()])
+        timed("--print code --expect-iss", code)
+        #expect(code.exitCode == 0, "\(code)")
+        let object = try #require(jsonObject(code.stdout), "\(code)")
+        #expect(object["iss"] as? String == g.issuer())
+        #expect(object["redirect_uri"] as? String == g.redirectURI)
+        let other = try await run(flow(g) + ["--expect-iss", g.issuer("es256")])
+        expectFailure(other, exit: 5, ["iss", g.issuer()])
+        #expect(other.stderr.contains("the code is not redeemed"), "\(other)")
+    }
+
+    /// Glewlwyd's form_post writes iss URL-encoded into the HTML value
+    /// (`value="http%3A%2F%2F…"`): not its issuer, so authcode refuses it.
+    @Test func formPostIssIsURLEncodedByGlewlwydAndRefused() async throws {
+        let g = try await server()
+        let result = try await run(flow(g) + ["--response-mode", "form_post"])
+        timed("form_post", result)
+        let encoded = g.issuer().addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!
+        expectFailure(result, exit: 5, ["iss mismatch", encoded, "not redeemed"])
+    }
+
+    /// RFC 8707 and RFC 9396 through --param today: the resource becomes the
+    /// access token's aud; the authorization_details come back in the answer.
+    /// Both need the `api` scope granted and, for RAR, the user's consent to the type.
+    @Test func resourceAndAuthorizationDetails() async throws {
+        let g = try await server()
+        let scope = "openid \(g.resourceScope)"
+        let details = "[{\"type\":\"\(g.rarType)\",\"locations\":[\"\(g.resource)\"],\"actions\":[\"initiate\"]}]"
+        let result = try await run(flow(g, scope: scope) + [
+            "--step", g.grantStep(client: g.publicClient, scope: scope),
+            "--step", "PUT \(g.issuer())/rar/\(g.publicClient)/\(g.rarType)/1",
+            "--param", "resource=\(g.resource)", "--param", "authorization_details=\(details)",
+        ])
+        timed("resource + authorization_details", result)
+        let object = expectTokenJSON(result)
+        #expect(object["scope"] as? String == scope, "\(result)")
+        let access = jwtPart(object["access_token"] as? String, 1)
+        #expect(access["aud"] as? String == g.resource, "\(access)")
+        let returned = (object["authorization_details"] as? [[String: Any]])?.first
+        #expect(returned?["type"] as? String == g.rarType, "\(result)")
+        #expect(returned?["actions"] as? [String] == ["initiate"])
+        let unknown = try await run(flow(g, scope: scope) + [
+            "--step", g.grantStep(client: g.publicClient, scope: scope), "--param", "resource=https://other.example/",
+        ])
+        expectFailure(unknown, exit: 4, ["invalid_target"])
+    }
+
+    /// Glewlwyd's refresh answer has a new access token but no refresh_token and no id_token.
+    @Test func refreshToken() async throws {
+        let g = try await server()
+        let first = expectTokenJSON(try await run(flow(g)))
+        let refreshToken = try #require(first["refresh_token"] as? String)
+        let result = try await run(["--issuer", g.issuer(), "--client-id", g.publicClient, "--refresh-token", "@-"],
+                                   stdin: refreshToken + "\n")
+        timed("--refresh-token", result)
+        let object = expectTokenJSON(result)
+        #expect(object["refresh_token"] == nil && object["id_token"] == nil, "\(result)")
+        #expect(object["access_token"] as? String != first["access_token"] as? String)
+        expectNoSecrets(in: result, extra: [refreshToken])
+    }
+}
