@@ -163,7 +163,8 @@ def authorize_endpoint(ex, cfg):
         try:
             params = request_object.verify(ex, cfg, p["request"], client_id)
         except request_object.RequestObjectError as exc:
-            return _refuse(ex, cfg, {**p, **exc.inner}, client_id, "invalid_request_object", str(exc))
+            # Outer redirect_uri/state/response_mode first, else the object's (unverified).
+            return _refuse(ex, cfg, {**exc.inner, **p}, client_id, "invalid_request_object", str(exc))
         outside = sorted(k for k in p if k not in ("client_id", "request"))
         if outside and cfg["request_object_outer_params"] == "reject":
             return _refuse(ex, cfg, params, client_id, "invalid_request",

@@ -89,9 +89,9 @@ def userinfo(ex, cfg):
     if not cfg["userinfo_signed"]:
         server_jwt.apply_claim_faults(claims, faults, {"now": 0, "client_id": info.client_id,
                                                        "max_age": None})
-        return ex.json_response(200, claims)
+        return ex.json_response(200, claims, dpop.nonce_headers(ex, cfg, "userinfo"))
     ex.send(200, server_jwt.userinfo_jwt(ex, cfg, info.client_id, claims, faults),
-            "application/jwt")
+            "application/jwt", dpop.nonce_headers(ex, cfg, "userinfo"))
 
 
 def resource(ex, cfg):
@@ -105,4 +105,4 @@ def resource(ex, cfg):
             "scope": info.scope, "token_type": "DPoP" if info.jkt else "Bearer"}
     if info.jkt or info.x5t:
         body["cnf"] = {"jkt": info.jkt} if info.jkt else {"x5t#S256": info.x5t}
-    ex.json_response(200, body)
+    ex.json_response(200, body, dpop.nonce_headers(ex, cfg, "resource"))
