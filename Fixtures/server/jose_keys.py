@@ -156,14 +156,16 @@ def attacker_certificate_pem(key) -> bytes:
     import datetime  # noqa: PLC0415
     from cryptography import x509  # noqa: PLC0415
     from cryptography.hazmat.primitives import hashes, serialization  # noqa: PLC0415
+    from cryptography.hazmat.primitives.asymmetric import ed25519  # noqa: PLC0415
     from cryptography.x509.oid import NameOID  # noqa: PLC0415
+    digest = None if isinstance(key, ed25519.Ed25519PrivateKey) else hashes.SHA256()
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "attacker.example")])
     now = datetime.datetime.now(datetime.timezone.utc)
     cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
             .public_key(key.public_key()).serial_number(1)
             .not_valid_before(now - datetime.timedelta(days=1))
             .not_valid_after(now + datetime.timedelta(days=30))
-            .sign(key, hashes.SHA256()))
+            .sign(key, digest))
     return cert.public_bytes(serialization.Encoding.PEM)
 
 

@@ -125,16 +125,17 @@ def serve(ex, cfg):
     ex.json_response(200, key_set(ex, cfg, rotated(ex, cfg, _fetches(ex) - 1)))
 
 
-def attacker_key(cfg):
-    return jose_keys.private_key(primary_kind(cfg), ATTACKER)
-
-
 def serve_attacker(ex, cfg):
     """<issuer>/attacker-jwks and <issuer>/attacker.pem: where the forged
     jku / x5u headers point. A client that fetches them is following keys
     the token brings itself."""
-    key = attacker_key(cfg)
+    kind = ex.query_params.get("kind")
+    if kind not in jose_keys.KINDS:
+        kind = primary_kind(cfg)
+    key = jose_keys.private_key(kind, ATTACKER)
     if ex.rest == "attacker.pem":
         return ex.send(200, jose_keys.attacker_certificate_pem(key), "application/x-pem-file")
-    ex.json_response(200, {"keys": [{**jose_keys.public_jwk(key), "kid": cfg["kid"] or "attacker",
-                                     "use": "sig"}]})
+    # Under the kid the forged token names, so a client that merges it wins.
+    kid = kid_of(cfg, kind, 2 if rotated(ex, cfg) else 1)
+    jwk = {**jose_keys.public_jwk(key), "use": "sig", **({"kid": kid} if kid is not None else {})}
+    ex.json_response(200, {"keys": [jwk]})

@@ -196,7 +196,7 @@ def _pushed(ex, cfg, p):
     if not uri.startswith(profile_state.PAR_PREFIX):
         return ex.html(400, pages.message_page(
             "Error", "invalid_request_uri: request_uri must come from the PAR endpoint"))
-    entry = profile_state.take_pushed(ex.state, uri)
+    entry = profile_state.take_pushed(ex.state, uri, ex.issuer)
     if entry is None:
         return ex.html(400, pages.message_page(
             "Error", "invalid_request_uri: unknown, used or expired request_uri"))
@@ -204,7 +204,6 @@ def _pushed(ex, cfg, p):
     if client_id != pushed_by:
         return ex.html(400, pages.message_page(
             "Error", "invalid_request: client_id does not match the pushed request"))
-    pending.issuer = ex.issuer
     outside = sorted(k for k in p if k not in ("client_id", "request_uri"))
     if outside:
         profile_state.note(ex, "outside_pushed_request", outside)

@@ -107,12 +107,13 @@ def push(state, pending, client_id, lifetime) -> str:
     return uri
 
 
-def take_pushed(state, uri):
-    """(Pending, client_id) once per request_uri, None if unknown, used or expired."""
+def take_pushed(state, uri, issuer):
+    """(Pending, client_id) once per request_uri, None if unknown, used,
+    expired or pushed to another issuer (scenario or listener)."""
     ps = of(state)
     with state.lock:
         entry = ps.pushed.pop(uri, None)
-    if entry is None or time.monotonic() > entry[1]:
+    if entry is None or time.monotonic() > entry[1] or entry[0].issuer != issuer:
         return None
     return entry[0], entry[2]
 

@@ -237,6 +237,16 @@ def t_signed_id_token_faults(base):
     header = parts(token)[0]
     assert header["crit"] == ["urn:fixture:unknown-extension"]
     assert J.signature_ok(token, J._public_from_jwk(jwks["keys"][0]))
+    # A forged x5u for an Ed25519 key, and a jku for a JARM key of another kind.
+    from cryptography import x509
+    configure(c, base, run, {"id_token_alg": "EdDSA", "id_token_faults": ["header-x5u"]})
+    token = _flow(c, iss)["id_token"]
+    cert = x509.load_pem_x509_certificate(c.request("GET", parts(token)[0]["x5u"]).body)
+    assert J.signature_ok(token, cert.public_key())
+    configure(c, base, run, {"jarm_alg": "ES512", "jarm_faults": ["header-jku"]})
+    token = answer(authorize(c, iss, response_mode="jwt"))["response"]
+    assert parts(token)[0]["jku"] == iss + "/attacker-jwks?kind=p521"
+    J.verify_with_jwks(token, c.request("GET", parts(token)[0]["jku"]).json())
     configure(c, base, run, {"id_token_faults": ["header-no-kid", "aud-array"]})
     token = _flow(c, iss)["id_token"]
     assert "kid" not in parts(token)[0] and parts(token)[1]["aud"] == ["demo-app"]

@@ -148,6 +148,10 @@ def t_par(base):
     assert r.status == 400 and "invalid_request_uri: unknown, used or expired request_uri" in r.text
     r = via_uri(push().json()["request_uri"], client_id="public-app")
     assert r.status == 400 and "client_id does not match the pushed request" in r.text
+    uri = push().json()["request_uri"]  # pushed to `signed`, used at `fapi2`
+    r = c.request("GET", iss_of(base, run, "fapi2") + "/authorize?" + urlencode(
+        {"client_id": "demo-app", "request_uri": uri}))
+    assert r.status == 400 and "unknown, used or expired request_uri" in r.text
     r = via_uri("https://client.example/req.jwt")
     assert r.status == 400 and "request_uri must come from the PAR endpoint" in r.text
     r = push(headers={}, client_id="public-app")  # a public client pushes with client_id only
@@ -175,7 +179,7 @@ def t_par(base):
     assert c.request("GET", iss + "/.well-known/openid-configuration").json()[
         "require_pushed_authorization_requests"] is True
     posts = [h for h in hits_of(c, base, run) if h["method"] == "POST" and h["path"].endswith("/par")]
-    assert stats_of(c, base, run)["par_requests"] == len(posts) == 12
+    assert stats_of(c, base, run)["par_requests"] == len(posts) == 13
 
 
 def t_request_object(base):

@@ -100,14 +100,18 @@ def sign(ex, cfg, alg, claims, client_id, faults=(), typ="JWT"):
         token = signing.sign(header, payload, secret.encode("utf-8"))
         return _corrupt(token, faults)
     key, kid, kind, generation = jwks.signing_key(ex, cfg, alg)
-    if kid is not None and "header-no-kid" not in faults:
-        header["kid"] = "unknown-kid" if "kid-unknown" in faults else kid
+    if "kid-unknown" in faults:
+        header["kid"] = "unknown-kid"
+    elif kid is not None and "header-no-kid" not in faults:
+        header["kid"] = kid
     attacker = jose_keys.private_key(kind, jwks.ATTACKER)
+    # The forger's key set and certificate; ?kind= when not the primary kind.
+    suffix = "" if kind == jwks.primary_kind(cfg) else "?kind=" + kind
     if "header-jku" in faults:
-        header["jku"] = ex.issuer + "/attacker-jwks"
+        header["jku"] = ex.issuer + "/attacker-jwks" + suffix
         key = attacker
     if "header-x5u" in faults:
-        header["x5u"] = ex.issuer + "/attacker.pem"
+        header["x5u"] = ex.issuer + "/attacker.pem" + suffix
         key = attacker
     if "header-jwk" in faults:
         header["jwk"] = jose_keys.public_jwk(attacker)
