@@ -2,8 +2,8 @@
 under which kid, rotation after N fetches or by a config switch, and the
 broken key sets of `jwks_fault`.
 
-Key choice: `signing_key` (a jose_keys.KINDS name), else the algorithm's
-kind (RS*/PS* rsa, ES256 p256, ES384 p384, ES512 p521, EdDSA ed25519).
+Key choice: the algorithm's kind (RS*/PS* rsa, or rsa1024 with
+`signing_key`; ES256 p256, ES384 p384, ES512 p521, EdDSA ed25519).
 The key of `id_token_alg`'s kind (the primary kind) carries `kid` (after
 rotation `rotated_kid`); keys of other kinds used by jarm_alg/userinfo_alg
 carry "<kind>-<generation>". Rotation swaps generation 1 for 2.
@@ -22,15 +22,11 @@ def kind_for(cfg, alg):
     """The key kind that signs `alg`, or None for HS*/none."""
     if alg is None or alg == "none" or alg.startswith("HS"):
         return None
+    if cfg.get("signing_key") not in (None, "rsa", "rsa1024"):
+        raise ConfigError("signing_key must be rsa or rsa1024")
     if alg[:2] in ("RS", "PS"):
-        kind = cfg.get("signing_key") or "rsa"
-        if kind not in ("rsa", "rsa1024"):
-            raise ConfigError(f"signing_key {kind!r} cannot sign {alg}")
-        return kind
-    kind = ALG_KIND[alg]
-    if cfg.get("signing_key") not in (None, kind):
-        raise ConfigError(f"signing_key {cfg['signing_key']!r} cannot sign {alg}")
-    return kind
+        return cfg.get("signing_key") or "rsa"
+    return ALG_KIND[alg]
 
 
 def primary_kind(cfg):
