@@ -58,7 +58,8 @@ class Exchange:
         """The record kept for GET /_hits/<run>."""
         return {"method": self.method, "path": self.path, "query": self.query,
                 "headers": self.headers, "form": self.form, "json": self.json,
-                "listener": self.listener, "status": None}
+                "listener": self.listener, "status": None,
+                "decoded": None}  # profile_state.note: decoded JOSE objects
 
     def params(self) -> dict:
         """Authorization parameters: query string, overridden by a form body."""

@@ -3,7 +3,8 @@
 
     python3 Fixtures/server/fixture_server.py [--port N] [--host 127.0.0.1]
         [--extra-listen HOST:PORT]... [--nodelay] [--max-hits N]
-        [--watch-stdin] [--tls-cert CERT --tls-key KEY [--tls-client-ca CA]] [--log]
+        [--watch-stdin] [--tls-cert CERT --tls-key KEY [--tls-client-ca CA [--tls-client-optional]]]
+        [--log]
 
 Prints `LISTEN <url>` per extra listener, then one line `READY <url>` (the
 primary listener) once listening. Everything lives under
@@ -137,7 +138,7 @@ class Handler(BaseHTTPRequestHandler):
         ex.run, ex.scenario, ex.rest = match.group(1), match.group(2), rest
         ex.issuer = f"{self.server.base}/t/{ex.run}/{ex.scenario}"
         ex.state = STORE.run(ex.run)
-        hit = ex.hit()
+        hit = ex.record = ex.hit()
         ex.state.record(hit, STORE.max_hits)
         try:
             scenarios.route(ex)
@@ -180,6 +181,8 @@ def _parse_args(argv):
     ap.add_argument("--tls-cert")
     ap.add_argument("--tls-key")
     ap.add_argument("--tls-client-ca", help="require client certificates signed by this CA")
+    ap.add_argument("--tls-client-optional", action="store_true",
+                    help="with --tls-client-ca: ask for a client certificate, do not require one")
     ap.add_argument("--log", action="store_true", help="log requests (no query strings) to stderr")
     args = ap.parse_args(argv)
     if not listeners.loopback_host(args.host):
@@ -190,6 +193,8 @@ def _parse_args(argv):
         ap.error(str(exc))
     if bool(args.tls_cert) != bool(args.tls_key) or (args.tls_client_ca and not args.tls_cert):
         ap.error("--tls-cert and --tls-key go together; --tls-client-ca needs them")
+    if args.tls_client_optional and not args.tls_client_ca:
+        ap.error("--tls-client-optional needs --tls-client-ca")
     return args
 
 
@@ -214,7 +219,9 @@ def main(argv=None):
         ctx.load_cert_chain(args.tls_cert, args.tls_key)
         if args.tls_client_ca:
             ctx.load_verify_locations(args.tls_client_ca)
-            ctx.verify_mode = ssl.CERT_REQUIRED
+            # Optional: mTLS endpoints and tls_client_auth beside clients
+            # without a certificate (signed_scenarios.py).
+            ctx.verify_mode = ssl.CERT_OPTIONAL if args.tls_client_optional else ssl.CERT_REQUIRED
     servers = listeners.open_all(Server, handler, [(args.host, args.port)] + args.extra, ctx)
 
     stop = threading.Event()

@@ -101,8 +101,12 @@ class RunState:
         self.txns: dict = {}       # txn id -> Pending (login-direct, chains)
         self.refresh: dict = {}    # refresh token -> RefreshGrant
         self.config: dict = {}     # POST /_config/<run> (e.g. {"other": origin})
+        self.ext: dict = {}        # state of newer modules by name (profile_state.py)
         self.stats = {"requests": 0, "hits_dropped": 0, "codes_issued": 0,
-                      "codes_redeemed": 0, "refreshes": 0}
+                      "codes_redeemed": 0, "refreshes": 0,
+                      # signing scenarios (signed_scenarios.py)
+                      "jwks_fetches": 0, "par_requests": 0, "userinfo_requests": 0,
+                      "resource_requests": 0}
 
     def record(self, hit: dict, max_hits: int) -> None:
         """Keep a hit unless the run already holds max_hits (batch runs of

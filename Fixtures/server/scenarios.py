@@ -13,6 +13,7 @@ import hostile
 import login_flows
 import pages
 import real_servers
+import signed_scenarios
 import token_endpoint
 import totp
 import users
@@ -225,6 +226,8 @@ def discovery(ex):
 
 def route(ex):
     """Dispatch a request whose ex.run/scenario/rest/issuer/state are set."""
+    if ex.scenario in signed_scenarios.SCENARIOS:  # signed, fapi2: every path of their own
+        return signed_scenarios.route(ex)
     if ex.scenario not in SCENARIOS:
         return ex.send(404, "unknown scenario\n")
     rest = ex.rest

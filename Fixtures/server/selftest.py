@@ -8,7 +8,10 @@ Without BASE_URL it starts fixture_server.py itself (ephemeral port,
 The cross-origin checks need OTHER_LISTENER_URLs; they are skipped without.
 Redirects are never followed automatically: like authcode, each hop is
 decided here. The checks of the newer scenarios live in selftest_origins.py,
-selftest_tokens.py and selftest_servers.py; helpers in selftest_support.py.
+selftest_tokens.py and selftest_servers.py, those of the signing scenarios
+in selftest_jose.py, selftest_profile.py and selftest_dpop.py (skipped
+without `cryptography`); helpers in selftest_support.py and
+selftest_jose_support.py.
 Last line: `N passed, M failed`; exit 0 iff M == 0.
 """
 import base64
@@ -23,7 +26,10 @@ import traceback
 from urllib.parse import urlencode, urljoin, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import selftest_dpop  # noqa: E402
+import selftest_jose  # noqa: E402
 import selftest_origins  # noqa: E402
+import selftest_profile  # noqa: E402
 import selftest_servers  # noqa: E402
 import selftest_tokens  # noqa: E402
 from jwt_util import decode_unverified  # noqa: E402
@@ -290,7 +296,8 @@ def main():
                 base = url
                 break
             OTHERS.append(url)
-    modules = (sys.modules[__name__], selftest_origins, selftest_tokens, selftest_servers)
+    modules = (sys.modules[__name__], selftest_origins, selftest_tokens, selftest_servers,
+               selftest_jose, selftest_profile, selftest_dpop)
     tests = [(n, f) for m in modules for n, f in vars(m).items() if n.startswith("t_")]
     # t_timeouts_and_disconnects checks and then clears the run's hits: last.
     tests.sort(key=lambda t: t[0] == "t_timeouts_and_disconnects")
