@@ -103,8 +103,8 @@ package struct OptionValidator {
         options.scope = try single(.scope)
         options.params = try pairs(.param)
         for param in options.params {
-            if let flag = Self.reservedParameters[param.name] {
-                throw Failure.usage("'--param \(param.name)=…' is not allowed: \(flag)")
+            if let reason = ReservedParameter.reason(param.name) {
+                throw Failure.usage("'--param \(param.name)=…' is not allowed: \(reason)")
             }
         }
         options.pkce = try enumValue(.pkce, PKCEMethod.self) ?? .s256
@@ -114,6 +114,11 @@ package struct OptionValidator {
 
     func walk(into options: inout Options) throws(Failure) {
         options.form = try pairs(.form)
+        for field in options.form {
+            if let reason = ReservedParameter.reason(field.name) {
+                throw Failure.usage("'--form \(field.name)=…' is not allowed: \(reason)")
+            }
+        }
         for field in options.form where Self.looksSecret(field.name) {
             if let given = raw[.form]?.first(where: { $0.text.hasPrefix(field.name + "=") }), given.fromCommandLine,
                !given.text.dropFirst(field.name.count + 1).hasPrefix("@") {
@@ -206,19 +211,6 @@ package struct OptionValidator {
         }
         return SubmitChoice(name: text, value: nil)
     }
-
-    /// Parameters authcode makes itself, each sent exactly once (RFC 6749
-    /// §3.1 forbids repeats): a --param copy would be sent twice, or would
-    /// desynchronise the token request.
-    static let reservedParameters = [
-        "state": "authcode generates a fresh state for every run",
-        "nonce": "authcode generates the nonce when scope has openid",
-        "code_challenge": "use --pkce",
-        "code_challenge_method": "use --pkce",
-        "client_id": "use --client-id",
-        "redirect_uri": "use --redirect-uri",
-        "response_mode": "use --response-mode",
-    ]
 
     /// Field names whose values are secrets (shared with the trace).
     static func looksSecret(_ name: String) -> Bool {
