@@ -14,17 +14,18 @@ enum CacheFileDigest {
     /// "" when no file is given.
     static func of(_ path: String?, option: String) throws(Failure) -> String {
         guard let path else { return "" }
-        // O_NONBLOCK: a FIFO here would otherwise wait for a writer forever;
-        // only a regular file can be read twice (here, then by libcurl).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            throw Failure(.usage, "cannot read '\(path)' for '\(option)': \(String(cString: strerror(errno)))")
+        // Only a regular file can be read twice (here, then by libcurl),
+        // and a FIFO must not make us wait (CacheFileOpen.swift).
+        let opened: Int32?
+        do throws(Failure) {
+            opened = try CacheFileOpen.open(path, what: "\(option) file", flags: O_RDONLY, privacy: .userFile)
+        } catch {
+            throw Failure(.usage, "with --cache, '\(option)' must name a regular file: its content keys the cache (\(error.message))")
+        }
+        guard let descriptor = opened else {
+            throw Failure(.usage, "cannot read '\(path)' for '\(option)': no such file")
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw Failure(.usage, "with --cache, '\(option)' must name a regular file: its content keys the cache, and '\(path)' is not one")
-        }
         guard let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: "\(option) file", limit: limit) else {
             throw Failure(.usage, "'\(path)' for '\(option)' is larger than \(limit >> 20) MiB")
         }

@@ -20,12 +20,16 @@ enum CacheFileOpen {
         case notWritableByOthers
         /// Only the owner may read or write it (the salt keys every name).
         case ownerOnly
+        /// A file the user named (a client certificate): any owner, and a
+        /// link is followed — but it must still be a regular file.
+        case userFile
     }
 
     /// The open descriptor, or nil when there is no file and `flags` does
     /// not ask to create one.
     static func open(_ path: String, what: String, flags: Int32, privacy: Privacy = .notWritableByOthers) throws(Failure) -> Int32? {
-        let descriptor = Glibc.open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        let follow = privacy == .userFile ? 0 : O_NOFOLLOW
+        let descriptor = Glibc.open(path, flags | follow | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let error = errno
             if error == ENOENT && flags & O_CREAT == 0 { return nil }
@@ -33,7 +37,9 @@ enum CacheFileOpen {
             case ELOOP:
                 throw Failure(.usage, "the \(what) '\(path)' is a symbolic link; refusing to follow it", hint: hint(path))
             case ENXIO:  // a socket, or a FIFO with no reader when writing
-                throw Failure(.usage, "the \(what) '\(path)' is not a regular file (a socket or a FIFO); refusing to use it", hint: hint(path))
+                var info = stat()
+                let found = lstat(path, &info) == 0 ? kind(info.st_mode) : "a socket or a FIFO"
+                throw Failure(.usage, "the \(what) '\(path)' is \(found), not a regular file; refusing to use it", hint: hint(path))
             case EISDIR:
                 throw Failure(.usage, "the \(what) '\(path)' is a directory, not a regular file; refusing to use it", hint: hint(path))
             default:
@@ -48,7 +54,7 @@ enum CacheFileOpen {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw Failure(.usage, "the \(what) '\(path)' is \(kind(info.st_mode)), not a regular file; refusing to use it", hint: hint(path))
             }
-            try CacheDirectory.checkOwner(info, path: path, what: what)
+            if privacy != .userFile { try CacheDirectory.checkOwner(info, path: path, what: what) }
             if privacy == .ownerOnly, info.st_mode & 0o077 != 0 {
                 throw Failure(.usage, "the \(what) '\(path)' can be read or written by group or others (mode \(String(info.st_mode & 0o777, radix: 8)))",
                               hint: "It keys every cache file name: remove it (every token is then minted anew), or chmod 600 '\(path)'.")
