@@ -11,7 +11,7 @@ import HTTP
 /// `<template>` or `<noscript>` (`<script>` and `<style>` are never text to
 /// the tokenizer). No stylesheet is read, so a banner hidden only by CSS
 /// loses to a live region. Entities decoded, every run of white space one
-/// space, at most `limit` characters.
+/// space, at most `limit` Unicode scalars.
 ///
 /// Standing banners are context, not the error: a page that always shows
 /// "served over an unsecured HTTP connection" (JupyterHub's login page) or a
