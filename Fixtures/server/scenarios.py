@@ -8,12 +8,14 @@ from html import escape as html_escape
 
 import delivery
 import echo
+import field_names
 import framing
 import hostile
 import login_flows
 import pages
 import real_servers
 import signed_scenarios
+import standing_banners
 import token_endpoint
 import totp
 import users
@@ -100,6 +102,8 @@ AUTHORIZE = {
     **framing.AUTHORIZE,
     **echo.AUTHORIZE,
     **real_servers.AUTHORIZE,
+    **standing_banners.AUTHORIZE,
+    **field_names.AUTHORIZE,
     **totp.AUTHORIZE,
     **users.AUTHORIZE,
 }
@@ -189,6 +193,8 @@ PAGES = {
     **delivery.PAGES,
     **echo.PAGES,
     **real_servers.PAGES,
+    **standing_banners.PAGES,
+    **field_names.PAGES,
     **totp.PAGES,
     **users.PAGES,
 }

@@ -165,3 +165,36 @@ def t_users_sessions(base):
     assert c.request("GET", iss + "/authorize?" + urlencode(auth_params(iss))).location == iss + "/consent"
     _, hidden = form_fields(c.request("GET", iss + "/login").text, 'type="password"')
     assert c.request("POST", iss + "/login", form={**hidden, "username": "user8", "password": "pw-8"}).text == "session crossed\n"
+
+
+def t_standing_banners(base):
+    c = Client(base)
+    expect = {"login-error-jupyterhub": ("unsecured HTTP connection", '<p class="login_error">\nInvalid username or password\n</p>'),
+              "login-error-banner-role-alert": ('role="alert">Scheduled maintenance', '<div class="form-error">Invalid username or password.</div>'),
+              "login-error-class-only": ('<div class="alert alert-info">', '<span class="kc-feedback-text">Invalid username or password.</span>'),
+              "login-error-same-text": ('role="alert">Invalid username or password.</div>', 'role="alert">Invalid username or password.</div>')}
+    for scenario, (banner, error) in expect.items():
+        iss, r = authorize_get(c, base, scenario)
+        page, bad = login_via_page(c, r, password="nope")
+        assert banner in page.text and banner in bad.text, scenario
+        assert (error in page.text) == (scenario == "login-error-same-text") and error in bad.text, (scenario, bad.text)
+        action, hidden = form_fields(bad.text, 'type="password"')
+        ok = c.request("POST", urljoin(page.url, action), form={**hidden, "username": "alice", "password": "wonderland"})
+        assert redeem(c, iss, answer(ok.location)["code"]).status == 200, scenario
+
+
+def t_login_devise(base):
+    c = Client(base)
+    iss, r = authorize_get(c, base, "login-devise", scope="openid")
+    page = c.request("GET", urljoin(r.url, r.location))
+    action, hidden = form_fields(page.text, 'type="password"')
+    assert 'name="user[email]"' in page.text and hidden == {"authenticity_token": "fixture-authenticity-token"}, page.text
+    url = urljoin(page.url, action)
+    bad = c.request("POST", url, form={**hidden, "user[email]": "user7@fixture.test", "user[password]": "pw-8"})
+    assert bad.status == 200 and "Invalid Email or password." in bad.text
+    assert c.request("POST", url, form={"user[email]": "user7@fixture.test", "user[password]": "pw-7"}).status == 422
+    ok = c.request("POST", url, form={**hidden, "user[email]": "user7@fixture.test", "user[password]": "pw-7", "commit": "Log in"})
+    token = redeem(c, iss, answer(ok.location)["code"])
+    assert token.status == 200
+    payload = token.json()["id_token"].split(".")[1]
+    assert json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["sub"] == "user7"

@@ -84,9 +84,11 @@ struct OptionRules {
         if options.refreshToken == nil {
             try required(\.redirectURI, options.redirectURI)
         }
-        for param in options.params {
-            if let flag = Self.reservedParameters[param.name] {
-                throw Failure.usage("'--param \(param.name)=…' is not allowed: \(flag)")
+        for (name, fields) in [("param", options.params), ("form", options.form)] {
+            for field in fields {
+                if let reason = ReservedParameter.reason(field.name) {
+                    throw Failure.usage("'--\(name) \(field.name)=…' is not allowed: \(reason)")
+                }
             }
         }
     }
@@ -163,17 +165,4 @@ struct OptionRules {
         guard let declaration = OptionTable.declaration(for: keyPath), let given = raw[declaration.long]?.last else { return false }
         return given.fromCommandLine && !given.text.hasPrefix("@")
     }
-
-    /// Parameters authcode makes itself, each sent exactly once (RFC 6749
-    /// §3.1 forbids repeats): a --param copy would be sent twice, or would
-    /// desynchronise the token request.
-    static let reservedParameters = [
-        "state": "authcode generates a fresh state for every run",
-        "nonce": "authcode generates the nonce when scope has openid",
-        "code_challenge": "use --pkce",
-        "code_challenge_method": "use --pkce",
-        "client_id": "use --client-id",
-        "redirect_uri": "use --redirect-uri",
-        "response_mode": "use --response-mode",
-    ]
 }

@@ -1,6 +1,7 @@
 /// Which fields name the person logging in (user, username, login, email,
-/// sub, identifier): they key the token cache and label a batch record.
-/// Never a field that is secret by name, whatever else it is called.
+/// sub, identifier): they label a batch record. (The token cache keys on
+/// every field by any name, Flow/Cache/CacheKey.swift.) Never a field that
+/// is secret by name, whatever else it is called.
 package enum IdentityField {
     static let names: Set<String> = ["user", "username", "login", "email", "sub", "identifier", "userid", "loginid", "emailaddress"]
 

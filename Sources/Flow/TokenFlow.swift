@@ -106,7 +106,9 @@ package final class TokenFlow {
         }
         let quiet = options.verbosity == .quiet
         let console = self.console
-        return TokenCache(directory: try CacheDirectory(path: path), key: CacheKey.make(options), minTTL: Double(options.minTTL),
+        let directory = try CacheDirectory(path: path)
+        let key = try CacheKey.make(options, salt: CacheSalt.load(in: directory))
+        return TokenCache(directory: directory, key: key, minTTL: Double(options.minTTL),
                           carriesIDToken: options.print == .execCredential, lockTimeout: options.timeout, trace: client.trace,
                           warn: { message in if !quiet { console.writeErr(message + "\n") } })
     }

@@ -31,8 +31,9 @@ package struct AuthorizationRequest: Equatable, Sendable {
         }
         if let nonce { parameters.append(NameValue("nonce", nonce)) }
         if let mode = responseMode { parameters.append(NameValue("response_mode", mode.rawValue)) }
-        // --param adds (prompt, audience…) or replaces response_type or scope;
-        // the option parser refuses the parameters authcode makes itself.
+        // --param adds (prompt, audience…). The option parser refuses every
+        // name authcode sets above (ReservedParameter.swift); replacing
+        // rather than appending keeps any other caller from sending one twice.
         for parameter in extra {
             parameters.removeAll { $0.name == parameter.name }
             parameters.append(parameter)

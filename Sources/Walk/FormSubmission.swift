@@ -114,10 +114,13 @@ package enum FormChooser {
             $0.kind == .password && !$0.disabled && !$0.name.isEmpty && !given.contains($0.name) && value($0.name).isEmpty
         }
         guard !wanted.isEmpty else { return }
+        // Each name once, in page order; a set keeps a form of thousands of
+        // empty fields linear.
         var names: [String] = []
+        var named: Set<String> = []
         for field in form.fields where [.text, .email, .password, .other].contains(field.kind)
             && !field.disabled && !field.name.isEmpty && !given.contains(field.name)
-            && value(field.name).isEmpty && !names.contains(field.name) {
+            && value(field.name).isEmpty && named.insert(field.name).inserted {
             names.append(field.name)
         }
         throw .missingCredentials(names)

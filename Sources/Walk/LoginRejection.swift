@@ -6,10 +6,14 @@ import HTTP
 /// the one a person would read (LoginErrorText.swift); without one, the
 /// status says what happened.
 package enum LoginRejection {
-    /// - Parameter oneTimeCode: the form turned down asked for a one-time code.
-    static func failure(_ response: HTTPResponse, at place: String, oneTimeCode: Bool = false) -> Failure {
+    /// - Parameters:
+    ///   - oneTimeCode: the form turned down asked for a one-time code.
+    ///   - standing: the alert texts of the page the credentials were sent
+    ///     from; a text among them is a standing banner, reported only when
+    ///     nothing new is there.
+    static func failure(_ response: HTTPResponse, at place: String, oneTimeCode: Bool = false, standing: Set<String> = []) -> Failure {
         let reason: String
-        if let text = LoginErrorText.find(in: response.text) {
+        if let text = LoginErrorText.find(in: response.text, standing: standing) {
             reason = ": " + ServerText.printable(text)
         } else {
             reason = response.isSuccess ? "" : " with status \(response.status)"

@@ -23,6 +23,10 @@ package final class PageHandler {
     /// and the last request that did (LoginRejection.swift).
     package private(set) var credentialsSubmitted = false
     private(set) var credentialRequest: HTTPRequest?
+    /// The alert texts of the page that credentials were last sent from:
+    /// shown again after a wrong password they are banners, not the error
+    /// (LoginErrorText.swift).
+    private var standingAlerts: Set<String> = []
     /// Forms sent so far, to tell a form that comes back.
     private var submittedForms: Set<String> = []
 
@@ -63,7 +67,7 @@ package final class PageHandler {
         }
 
         guard let form = FormChooser.choose(from: forms, userFields: formValues, codes: codes) else {
-            if rejected { throw LoginRejection.failure(response, at: place) }
+            if rejected { throw LoginRejection.failure(response, at: place, standing: standingAlerts) }
             // No form to fill: an interstitial page may move on by refresh.
             let refresh = response.headers.first(named: "Refresh").flatMap(MetaRefresh.target(ofContent:)) ?? MetaRefresh.target(in: html)
             if let refresh, let reference = URIReference(refresh) {
@@ -85,11 +89,11 @@ package final class PageHandler {
         if asksCredentials, signature == lastLogin {
             // A one-time code turned down may have arrived after its time step.
             guard codeField != nil, codes?.mayRetry() == true else {
-                throw LoginRejection.failure(response, at: place, oneTimeCode: codeField != nil)
+                throw LoginRejection.failure(response, at: place, oneTimeCode: codeField != nil, standing: standingAlerts)
             }
             trace.info("the one-time code was turned down and its time step has ended since; sending the next one, once")
         } else if rejected {
-            throw LoginRejection.failure(response, at: place)
+            throw LoginRejection.failure(response, at: place, standing: standingAlerts)
         } else if codes != nil, codeField == nil, !submittedForms.insert(signature).inserted,
                   let name = OneTimeCodeField.unfilled(in: form, values: formValues) {
             throw OneTimeCodeField.unrecognised(name, at: place)
@@ -129,6 +133,7 @@ package final class PageHandler {
         if carriesCredentials {
             credentialsSubmitted = true
             credentialRequest = request
+            standingAlerts = LoginErrorText.texts(in: html)
         }
         return .submit(request)
     }

@@ -25,4 +25,29 @@ struct ReservedParameterTests {
         #expect(values.count == 1)
         #expect(values.first != "evil")
     }
+
+    /// One list (OAuth/ReservedParameter.swift) for every way a name comes
+    /// in: each name authcode sets is refused as --param and as --form,
+    /// naming the flag.
+    @Test(arguments: ReservedParameter.names.keys.sorted())
+    func everyReservedNameIsRefusedAsParamAndForm(name: String) {
+        for flag in ["--param", "--form"] {
+            do throws(Failure) {
+                _ = try CLI.options(CLI.arguments(["--scope", "openid", flag, "\(name)=x"]))
+                Issue.record("\(flag) \(name) was accepted")
+            } catch {
+                #expect(error.exitCode == .usage)
+                #expect(error.message.hasPrefix("'\(flag) \(name)=…' is not allowed: authcode sets '\(name)' in the authorization request itself ("), "\(error.message)")
+            }
+        }
+    }
+
+    /// Every parameter the authorization request sets on its own is in the list.
+    @Test func listCoversWhatTheRequestSets() {
+        let request = AuthorizationRequest(clientID: "app", redirectURI: "http://127.0.0.1:1/cb", scope: "openid", pkce: .s256,
+                                           responseMode: .formPost, extra: [])
+        for parameter in request.parameters {
+            #expect(ReservedParameter.instead(of: parameter.name) != nil, "\(parameter.name)")
+        }
+    }
 }

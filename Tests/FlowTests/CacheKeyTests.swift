@@ -1,10 +1,13 @@
+import Foundation
 import Testing
 @testable import Core
+@testable import HTTP
 @testable import OAuth
+@testable import Walk
 @testable import Flow
 
-/// The cache key (README.md "Token cache"): what makes two runs ask for the
-/// same token changes it; secrets and order do not.
+/// The cache key (README.md "Token cache"): every input that chooses which
+/// token is minted or for whom changes it; secrets and order do not.
 struct CacheKeyTests {
     static func options(_ change: (inout Options) -> Void = { _ in }) -> Options {
         var options = Options()
@@ -18,10 +21,23 @@ struct CacheKeyTests {
         return options
     }
 
-    static let base = CacheKey.make(options())
+    static let salt = [UInt8](repeating: 7, count: 32)
 
-    @Test func isHexSHA256() {
+    static func key(_ options: Options, salt: [UInt8] = CacheKeyTests.salt) -> String {
+        (try? CacheKey.make(options, salt: salt)) ?? "error"
+    }
+
+    static let base = key(options())
+
+    @Test func isHexHMACSHA256() {
         #expect(Self.base.count == 64 && Self.base.allSatisfy { "0123456789abcdef".contains($0) })
+    }
+
+    /// The file name is an HMAC: the same inputs under another salt give
+    /// another name, so nobody without the salt can test a guess.
+    @Test func saltChangesEveryName() {
+        #expect(Self.key(Self.options(), salt: [UInt8](repeating: 8, count: 32)) != Self.base)
+        #expect(Self.key(Self.options()) == Self.base, "deterministic under one salt")
     }
 
     @Test(arguments: [
@@ -33,9 +49,44 @@ struct CacheKeyTests {
         ("user", { @Sendable o in o.form = [NameValue("username", "bob"), NameValue("password", "pw")] }),
         ("email", { @Sendable o in o.form.append(NameValue("E-Mail", "a@example")) }),
         ("step", { @Sendable o in o.steps = [Step(method: .post, url: "https://idp.example/api/login", body: nil)] }),
+        // Fields by any name: no allow-list of identity names.
+        ("user[email]", { @Sendable o in o.form = [NameValue("user[email]", "b@example"), NameValue("password", "pw")] }),
+        ("j_username", { @Sendable o in o.form.append(NameValue("j_username", "bob")) }),
+        ("login_hint", { @Sendable o in o.form.append(NameValue("login_hint", "bob@example")) }),
+        ("tenant", { @Sendable o in o.form.append(NameValue("tenant", "b")) }),
+        ("authorize url", { @Sendable o in o.authorizeURL = "https://idp.example/other/authorize" }),
+        ("token url", { @Sendable o in o.tokenURL = "https://idp.example/other/token" }),
+        ("connect-to", { @Sendable o in o.connectTo = ["idp.example:443:10.0.0.2:443"] }),
+        ("client auth", { @Sendable o in o.authMethod = .clientSecretPost }),
+        ("header", { @Sendable o in o.headers = [HTTPHeader("X-Tenant", "b")] }),
+        ("submit", { @Sendable o in o.submit = SubmitChoice(name: "account", value: "bob") }),
     ] as [(String, @Sendable (inout Options) -> Void)])
     func changesWith(what: String, change: @Sendable (inout Options) -> Void) {
-        #expect(CacheKey.make(Self.options(change)) != Self.base, "\(what)")
+        #expect(Self.key(Self.options(change)) != Self.base, "\(what)")
+    }
+
+    /// Each part of a `--step` and of a header counts on its own.
+    @Test(arguments: [
+        ("step body", { @Sendable (o: inout Options) in o.steps = [Step(method: .post, url: "https://idp.example/api/login", body: #"{"user":"b"}"#)] }),
+        ("step method", { @Sendable o in o.steps = [Step(method: "PUT", url: "https://idp.example/api/login", body: #"{"user":"a"}"#)] }),
+        ("step url", { @Sendable o in o.steps = [Step(method: .post, url: "https://idp.example/api/login2", body: #"{"user":"a"}"#)] }),
+        ("step without body", { @Sendable o in o.steps = [Step(method: .post, url: "https://idp.example/api/login", body: nil)] }),
+        ("step empty body", { @Sendable o in o.steps = [Step(method: .post, url: "https://idp.example/api/login", body: "")] }),
+        ("header value", { @Sendable o in o.headers = [HTTPHeader("X-Tenant", "b")] }),
+        ("header name", { @Sendable o in o.headers = [HTTPHeader("X-Other", "a")] }),
+        ("a second header", { @Sendable o in o.headers.append(HTTPHeader("X-Other", "a")) }),
+        ("submit value", { @Sendable o in o.submit = SubmitChoice(name: "account", value: "bob") }),
+        ("submit without value", { @Sendable o in o.submit = SubmitChoice(name: "account", value: nil) }),
+    ] as [(String, @Sendable (inout Options) -> Void)])
+    func partsCount(what: String, change: @Sendable (inout Options) -> Void) {
+        let reference = Self.options {
+            $0.steps = [Step(method: .post, url: "https://idp.example/api/login", body: #"{"user":"a"}"#)]
+            $0.headers = [HTTPHeader("X-Tenant", "a")]
+            $0.submit = SubmitChoice(name: "account", value: "alice")
+        }
+        var changed = reference
+        change(&changed)
+        #expect(Self.key(changed) != Self.key(reference), "\(what)")
     }
 
     @Test(arguments: [
@@ -45,14 +96,81 @@ struct CacheKeyTests {
         ("param order", { @Sendable o in o.params = [NameValue("prompt", "login"), NameValue("audience", "api")] }),
         ("print", { @Sendable o in o.print = .accessToken }),
         ("otp field", { @Sendable o in o.form.append(NameValue("otp", "123456")) }),
+        ("form order", { @Sendable o in o.form = [NameValue("password", "pw"), NameValue("username", "alice")] }),
+        ("a password by another name", { @Sendable o in o.form.append(NameValue("user[password]", "anything")) }),
+        ("TOTP seed", { @Sendable o in o.totpSecret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ" }),
+        ("min-ttl", { @Sendable o in o.minTTL = 600 }),
+        ("timeout", { @Sendable o in o.timeout = 5 }),
     ] as [(String, @Sendable (inout Options) -> Void)])
     func staysWith(what: String, change: @Sendable (inout Options) -> Void) {
-        #expect(CacheKey.make(Self.options(change)) == Self.base, "\(what)")
+        #expect(Self.key(Self.options(change)) == Self.base, "\(what)")
+    }
+
+    /// A secret field's value never counts, whatever it is called by the
+    /// redaction rule; its name beside an identity changes nothing either.
+    @Test(arguments: ["password", "j_password", "user[password]", "passwd", "pin", "otp", "client_secret", "session_token"])
+    func secretValueDoesNotCount(name: String) {
+        let a = Self.key(Self.options { $0.form = [NameValue("login", "alice"), NameValue(name, "one")] })
+        let b = Self.key(Self.options { $0.form = [NameValue("login", "alice"), NameValue(name, "two")] })
+        #expect(a == b)
+    }
+
+    @Test func headerOrderAndNameCaseDoNotCount() {
+        let a = Self.key(Self.options { $0.headers = [HTTPHeader("X-A", "1"), HTTPHeader("X-B", "2")] })
+        let b = Self.key(Self.options { $0.headers = [HTTPHeader("x-b", "2"), HTTPHeader("x-a", "1")] })
+        #expect(a == b)
+    }
+
+    /// Length-prefixed: no two different inputs encode alike, however the
+    /// values are spelled.
+    @Test(arguments: [
+        ([NameValue("a", "b=c")], [NameValue("a=b", "c")]),
+        ([NameValue("a", "b"), NameValue("c", "d")], [NameValue("a", "b\u{0}c"), NameValue("", "d")]),
+        ([NameValue("a", "")], [NameValue("", "a")]),
+    ])
+    func encodingIsUnambiguous(one: [NameValue], other: [NameValue]) {
+        #expect(Self.key(Self.options { $0.form = one }) != Self.key(Self.options { $0.form = other }))
+    }
+
+    @Test func scopeAndParamsDoNotBleedIntoEachOther() {
+        let a = Self.key(Self.options { $0.scope = "openid x"; $0.params = [] })
+        let b = Self.key(Self.options { $0.scope = "openid"; $0.params = [NameValue("x", "")] })
+        #expect(a != b)
     }
 
     @Test func tokenEndpointStandsInForAMissingIssuer() {
-        let a = CacheKey.make(Self.options { $0.issuer = nil; $0.tokenURL = "https://a.example/token" })
-        let b = CacheKey.make(Self.options { $0.issuer = nil; $0.tokenURL = "https://b.example/token" })
+        let a = Self.key(Self.options { $0.issuer = nil; $0.tokenURL = "https://a.example/token" })
+        let b = Self.key(Self.options { $0.issuer = nil; $0.tokenURL = "https://b.example/token" })
         #expect(a != b)
+    }
+
+    /// The client certificate and its key count by content, not by path:
+    /// a renewed certificate at the same path is another client.
+    @Test(arguments: [false, true])
+    func certificateCountsByContent(key: Bool) throws {
+        let directory = NSTemporaryDirectory() + "authcode-certkey-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = directory + "/one.pem", second = directory + "/two.pem"
+        try "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".write(toFile: first, atomically: true, encoding: .utf8)
+        try "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".write(toFile: second, atomically: true, encoding: .utf8)
+        func keyed(_ path: String) -> String {
+            Self.key(Self.options { o in
+                if key { o.cert = directory + "/fixed.pem"; o.key = path } else { o.cert = path }
+            })
+        }
+        try "fixed".write(toFile: directory + "/fixed.pem", atomically: true, encoding: .utf8)
+        let none = Self.base
+        let one = keyed(first)
+        #expect(one != none && one != "error")
+        #expect(keyed(second) == one, "same content at another path: the same client")
+        try "-----BEGIN CERTIFICATE-----\nBBBB\n-----END CERTIFICATE-----\n".write(toFile: first, atomically: true, encoding: .utf8)
+        #expect(keyed(first) != one, "new content at the same path: another client")
+    }
+
+    @Test func aCertificateThatIsNotAFileIsUsage() throws {
+        var options = Self.options()
+        options.cert = "/dev/null"
+        #expect(throws: Failure.self) { try CacheKey.make(options, salt: Self.salt) }
     }
 }

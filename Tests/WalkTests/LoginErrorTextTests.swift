@@ -66,4 +66,40 @@ import Testing
         let html = String(repeating: #"<div role="alert">"#, count: 50_000) + "deep" + String(repeating: "</div>", count: 50_000)
         #expect(LoginErrorText.find(in: html) == "deep")
     }
+
+    // MARK: - Standing banners
+
+    static let banner = #"<p class="hidden alert alert-warning">Served over an unsecured HTTP connection.</p>"#
+    static let maintenance = #"<div role="alert">Maintenance on Sunday.</div>"#
+
+    /// The page as fetched before the credentials, then the page after.
+    @Test(arguments: [
+        ("a banner first in order", banner, banner + #"<p class="login_error">Invalid username or password</p>"#,
+         "Invalid username or password"),
+        ("a standing live region beats no new class", maintenance, maintenance + #"<div class="form-error">Wrong password.</div>"#,
+         "Wrong password."),
+        ("an id is new, the live region is not", maintenance, maintenance + #"<span id="kc-error-message">Account is disabled</span>"#,
+         "Account is disabled"),
+        ("nothing new: the usual rules", banner + #"<div class="error">Wrong password.</div>"#,
+         banner + #"<div class="error">Wrong password.</div>"#, "Served over an unsecured HTTP connection."),
+        ("the same message on both pages is still reported", #"<div role="alert">Wrong password.</div>"#,
+         #"<div role="alert">Wrong password.</div>"#, "Wrong password."),
+        ("a banner whose text changed is new", #"<div role="alert">Two attempts left.</div>"#,
+         #"<div role="alert">One attempt left.</div><p class="error">Wrong password.</p>"#, "One attempt left."),
+        ("an empty placeholder filled after the error", #"<div role="alert"></div>"# + banner,
+         #"<div role="alert">Wrong password.</div>"# + banner, "Wrong password."),
+    ])
+    func prefersTheAlertThatIsNew(_ what: String, before: String, after: String, expected: String) {
+        #expect(LoginErrorText.find(in: after, standing: LoginErrorText.texts(in: before)) == expected, "\(what)")
+    }
+
+    @Test func textsAreEveryVisibleCandidate() {
+        let html = Self.banner + Self.maintenance + #"<div class="error" hidden>Old</div><span id="x-error">Id text</span><p>plain</p>"#
+        #expect(LoginErrorText.texts(in: html) == ["Served over an unsecured HTTP connection.", "Maintenance on Sunday.", "Id text"])
+    }
+
+    @Test func standingTextsAreBounded() {
+        let html = (0..<1_000).map { #"<div class="alert">Banner \#($0)</div>"# }.joined()
+        #expect(LoginErrorText.texts(in: html).count == LoginErrorText.maxStanding)
+    }
 }

@@ -60,6 +60,7 @@ package struct BatchRunner {
         } catch {
             throw Failure(.usage, "\(error)", at: input.name)
         }
+        try ReservedColumns.checkFirst(first, format: reader.format, input: input.name)
         let discovery = TokenFlow(options: options, console: console, transport: try makeTransport())
         let endpoints = try discovery.endpoints()
         let total = showProgress ? input.countRecords(shard: options.shard) : nil
@@ -130,6 +131,10 @@ package struct BatchRunner {
             return failure(line: record.number, user: nil, Failure(.usage, "bad record: \(record.error ?? "unreadable")"), redactor: nil)
         }
         let user = RecordLabel.user(fields)
+        // A CSV header with such a column stopped the run before it began.
+        if let message = ReservedColumns.refusal(fields, format: .jsonLines) {
+            return failure(line: record.number, user: user, Failure(.usage, "bad record: \(message)"), redactor: nil)
+        }
         var settings = options
         // A record's field wins over a same-named --form, which is then not sent.
         settings.form = options.form.filter { given in !fields.contains { $0.name == given.name } } + fields

@@ -40,16 +40,21 @@ package struct CacheDirectory: Sendable {
         }
     }
 
-    /// Owned by us, not writable by group or others, and of the right kind.
-    static func checkOwnership(_ path: String, what: String, directory: Bool = true) throws(Failure) {
+    /// A directory (not a link to one), owned by us, not writable by group or others.
+    static func checkOwnership(_ path: String, what: String) throws(Failure) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             throw Failure(.usage, "cannot inspect the \(what) '\(path)': \(String(cString: strerror(errno)))")
         }
-        let kind = info.st_mode & S_IFMT
-        guard kind == (directory ? S_IFDIR : S_IFREG) else {
-            throw Failure(.usage, "the \(what) '\(path)' is not a \(directory ? "directory" : "regular file") (a link is refused too)")
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw Failure(.usage, "the \(what) '\(path)' is not a directory (a link is refused too)")
         }
+        try checkOwner(info, path: path, what: what)
+    }
+
+    /// Owned by us and not writable by group or others; shared with the
+    /// files of the cache (CacheFileOpen.swift), which check what they opened.
+    static func checkOwner(_ info: stat, path: String, what: String) throws(Failure) {
         guard info.st_uid == geteuid() else {
             throw Failure(.usage, "the \(what) '\(path)' belongs to another user (uid \(info.st_uid)); refusing to keep tokens there",
                           hint: "Pass --cache-dir with a directory of your own, mode 0700.")

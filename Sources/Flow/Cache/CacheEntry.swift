@@ -35,25 +35,12 @@ struct CacheEntry {
 
     /// The entry file's bytes; nil when there is none. Unreadable is an
     /// error: a cache the user pointed at must not be silently skipped.
+    /// Only a regular file of ours is read (CacheFileOpen.swift).
     static func load(from path: String) throws(Failure) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw Failure(.usage, "cannot read the cache entry '\(path)': \(String(cString: strerror(errno)))")
-        }
+        guard let descriptor = try CacheFileOpen.open(path, what: "cache entry", flags: O_RDONLY) else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(.usage, "cannot read the cache entry '\(path)': \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            bytes += buffer[0..<count]
-            if bytes.count > 4 << 20 { return [] } // not ours: treated as corrupt
-        }
+        // Longer than any token answer: not ours, treated as corrupt.
+        return try CacheFileOpen.readAll(descriptor, path: path, what: "cache entry", limit: 4 << 20) ?? []
     }
 
     /// Written to a temporary file (0600) in the same directory, flushed,

@@ -1,37 +1,51 @@
 import Core
 import OAuth
 
-/// The cache key: SHA-256 over what makes two runs ask for the same token —
-/// the issuer (else the token endpoint), client_id, redirect_uri, scope and
-/// `--param`s (sorted: order does not change the grant) and the login
-/// identity (identifier-like `--form` values and the `--step` URLs). Never a
-/// secret: a password or client secret changes nothing here.
+/// The cache key: every input that chooses which token is minted or for
+/// whom, so two different logins never share an entry — and nothing that
+/// only proves an identity, so a rotated password or client secret still
+/// finds its entry. There is no allow-list of identity names: login forms
+/// call the user `user[email]`, `j_username`, `login_hint` or anything else,
+/// so every `--form` field counts by any name, its value included unless
+/// the redaction rule calls the name secret (Core/Redactor.swift).
+///
+/// Each component is one line below; CacheKeyBuilder.swift encodes them
+/// unambiguously and seals them with the cache's salt (CacheSalt.swift).
 package enum CacheKey {
-    package static func make(_ options: Options) -> String {
-        let scopes = (options.scope ?? "").split(separator: " ").map(String.init).sorted()
-        let params = options.params.map { "\($0.name)=\($0.value)" }.sorted()
-        let identity = options.form.filter { IdentityField.isIdentity($0.name) }.map { "\($0.name)=\($0.value)" }
-        let steps = options.steps.map(\.url)
-        let parts: [[String]] = [
-            ["authcode-cache-key-v1"],
-            [options.issuer ?? options.tokenURL ?? ""],
-            [options.clientID],
-            [options.redirectURI],
-            scopes, params, identity, steps,
-        ]
-        // Each part as a JSON array: unambiguous however the values look.
-        let text = parts.map { "[" + $0.map(JSONText.quote).joined(separator: ",") + "]" }.joined(separator: "\n")
-        return hex(SHA256.hash(text.utf8))
+    package static func make(_ options: Options, salt: [UInt8]) throws(Failure) -> String {
+        var key = CacheKeyBuilder()
+        // Who mints it.
+        key.add("issuer", [options.issuer ?? options.tokenURL ?? ""])
+        key.add("authorize-url", [options.authorizeURL ?? ""])
+        key.add("token-url", [options.tokenURL ?? ""])
+        key.add("connect-to", options.connectTo)
+        // Which client asks, and how it proves itself (never the secret).
+        key.add("client-id", [options.clientID])
+        key.add("client-auth", [options.authMethod.rawValue])
+        key.add("client-certificate", [try CacheFileDigest.of(options.cert, option: "--cert")])
+        key.add("client-certificate-key", [try CacheFileDigest.of(options.key, option: "--key")])
+        // What it asks for. Order does not change the grant.
+        key.add("redirect-uri", [options.redirectURI])
+        key.add("scope", (options.scope ?? "").split(separator: " ").map(String.init).sorted())
+        key.add("params", pairs(options.params.map { ($0.name, $0.value) }))
+        // Who logs in.
+        key.add("form", pairs(options.form.filter { !Redactor.isSecretName($0.name) }.map { ($0.name, $0.value) }))
+        for step in options.steps {
+            key.add("step", [step.method.rawValue, step.url] + (step.body.map { ["body", $0] } ?? ["no body"]))
+        }
+        key.add("headers", pairs(options.headers.map { ($0.name.lowercased(), $0.value) }))
+        key.add("submit", options.submit.map { [$0.name] + ($0.value.map { ["value", $0] } ?? ["no value"]) } ?? [])
+        // Inputs later options add, one line each when they exist:
+        //   "resource"               every --resource (RFC 8707), sorted
+        //   "authorization-details"  --authorization-details (RFC 9396), as given
+        //   "client-key"             CacheFileDigest of --client-key (private_key_jwt, RFC 7523)
+        //   "dpop-jkt"               the RFC 7638 thumbprint of the DPoP key (RFC 9449 §6)
+        return key.key(salt: salt)
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+    /// Name/value pairs sorted by name then value, flattened: the count
+    /// prefix of each value keeps `a=b` and `a` + `=b` apart.
+    static func pairs(_ list: [(String, String)]) -> [String] {
+        list.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.flatMap { [$0.0, $0.1] }
     }
 }

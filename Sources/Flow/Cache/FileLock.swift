@@ -14,9 +14,9 @@ final class FileLock {
 
     /// Waits at most `timeout` seconds (exit 3 after that, never a hang).
     init(path: String, timeout: Double) throws(Failure) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw Failure(.usage, "cannot open the cache lock '\(path)': \(String(cString: strerror(errno)))")
+        // A FIFO, socket or link planted here is exit 2, never a hang (CacheFileOpen.swift).
+        guard let descriptor = try CacheFileOpen.open(path, what: "cache lock", flags: O_RDWR | O_CREAT) else {
+            throw Failure(.usage, "cannot open the cache lock '\(path)'")
         }
         let deadline = SystemClock.monotonic() + timeout
         var pause: UInt32 = 2_000

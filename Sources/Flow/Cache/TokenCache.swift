@@ -96,7 +96,6 @@ struct TokenCache {
 
     private func load(warning: Bool = true) throws(Failure) -> CacheEntry? {
         guard let bytes = try CacheEntry.load(from: entryPath) else { return nil }
-        try CacheDirectory.checkOwnership(entryPath, what: "cache entry", directory: false)
         guard let entry = CacheEntry.decode(bytes) else {
             if warning { warn("authcode: warning: the cache entry \(entryPath) is corrupt or truncated; ignoring it and replacing it") }
             return nil
