@@ -116,6 +116,7 @@ final class CryptoKey: @unchecked Sendable {
 
     /// A private key from PEM text (PKCS#8, PKCS#1, SEC1; never encrypted).
     static func privateKey(pem: [UInt8]) throws(JOSEError) -> CryptoKey {
+        guard !pem.isEmpty else { throw .badPEM }
         var pointer: OpaquePointer?
         let status = pem.withUnsafeBufferPointer { acc_pem_private_key($0.baseAddress, $0.count, &pointer) }
         return try take(status, pointer, refused: .badPEM)

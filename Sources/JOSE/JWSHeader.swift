@@ -11,7 +11,8 @@ package struct JWSHeader: Sendable, Equatable {
     package var keyID: String?
     /// `jwk`: written with its public members only, whatever it holds.
     package var publicKey: JWK?
-    /// Any other members; `alg`, `typ`, `kid` and `jwk` here are overridden.
+    /// Any other members; `alg` here is always replaced by the signer's, and
+    /// `typ`, `kid`, `jwk` by the fields above when they are set.
     package var extra: [String: JSONValue]
 
     package init(type: String? = nil, keyID: String? = nil, publicKey: JWK? = nil, extra: [String: JSONValue] = [:]) {
@@ -25,9 +26,9 @@ package struct JWSHeader: Sendable, Equatable {
     package func json(algorithm: JWSAlgorithm) -> String {
         var members = extra
         members["alg"] = .string(algorithm.rawValue)
-        members["typ"] = type.map(JSONValue.string)
-        members["kid"] = keyID.map(JSONValue.string)
-        members["jwk"] = publicKey.map { $0.publicKey.jsonValue() }
+        if let type { members["typ"] = .string(type) }
+        if let keyID { members["kid"] = .string(keyID) }
+        if let publicKey { members["jwk"] = publicKey.publicKey.jsonValue() }
         return JSONText.serialize(.object(members))
     }
 }
