@@ -67,6 +67,15 @@ struct JOSEInteropTests {
                 }
             }
         }
+        // Fresh keys (DPoP, RFC 9449 §5): the public jwk we put in the header is the key Python checks with.
+        for curve in [JWK.Curve.p256, .p384, .p521] {
+            let key = try SigningKey.generate(curve: curve)
+            let header = JWSHeader(type: "dpop+jwt", publicKey: key.publicJWK)
+            let token = try JWSSigner(key: key).sign(payload: payload, header: header)
+            jobs.append(PythonJOSE.Job(token: token, alg: key.defaultAlgorithm.rawValue, key: key.publicJWK.jsonValue(),
+                                       typ: "dpop+jwt", jwk: key.publicJWK.jsonValue(), payload: payload))
+            labels.append("generated \(curve.rawValue)")
+        }
         let secret = (0..<48).map { _ in UInt8.random(in: 0...255) }
         for algorithm in [JWSAlgorithm.hs256, .hs384, .hs512] {
             let token = try JWSSigner(secret: secret, algorithm: algorithm).sign(claims: .object(["sub": .string("a")]))
@@ -83,7 +92,7 @@ struct JOSEInteropTests {
         var wrongAlg = jobs[0]
         wrongAlg.alg = "PS256"
         let verdicts = try PythonJOSE.verify(jobs + [broken, wrongKey, wrongAlg])
-        #expect(jobs.count == 50) // 47 key/format/alg signatures + 3 HMAC
+        #expect(jobs.count == 53) // 47 key/format/alg signatures, 3 fresh keys, 3 HMAC
         #expect(verdicts.count == jobs.count + 3)
         for (label, verdict) in zip(labels, verdicts) {
             #expect(verdict == "ok", "\(label)")

@@ -122,6 +122,14 @@ struct JWKTests {
             }
         }
         #expect(String(describing: try TestKeys.jwk(RFCVectors.rsaKey)) == "JWK(RSA, 2048 bits, private)")
+        // Nor do a verifier's or signer's HMAC secret.
+        let secret = "s3cr3t-value-that-must-not-print"
+        let holders: [Any] = [JWSVerifier(keys: JWKSet(keys: []), algorithms: [.hs256], hmacSecret: Array(secret.utf8)),
+                              try JWSSigner(secret: Array(secret.utf8))]
+        for holder in holders {
+            #expect(!String(describing: holder).contains(secret))
+            #expect(!String(reflecting: holder).contains(secret))
+        }
     }
 
     @Test func thumbprintInputIsRFC7638() throws {
