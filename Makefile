@@ -1,5 +1,5 @@
 # authcode — build, test, demo. `make demo` and `make test` install what they
-# need on a fresh Debian/Ubuntu machine (libcurl headers via apt-get, a Python
+# need on a fresh Debian/Ubuntu machine (libcurl and libcrypto headers via apt-get, a Python
 # venv for the django-oauth-toolkit interop server).
 
 SWIFT      ?= swift
