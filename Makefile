@@ -1,13 +1,14 @@
 # authcode — build, test, demo. `make demo` and `make test` install what they
-# need on a fresh Debian/Ubuntu machine (libcurl headers via apt-get, a Python
-# venv for the django-oauth-toolkit interop server, Debian's Glewlwyd for the
-# signature and modern-client-profile interop server).
+# need on a fresh Debian/Ubuntu machine (libcurl and libcrypto headers via apt-get,
+# a Python venv for the django-oauth-toolkit interop server, Debian's Glewlwyd
+# for the signature and modern-client-profile interop server).
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
 VENV       := $(CURDIR)/.venv
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CURL_H     := $(firstword $(wildcard /usr/include/curl/curl.h /usr/include/*/curl/curl.h /usr/local/include/curl/curl.h /opt/homebrew/include/curl/curl.h))
+SSL_H      := $(firstword $(wildcard /usr/include/openssl/evp.h /usr/include/*/openssl/evp.h /usr/local/include/openssl/evp.h /opt/homebrew/include/openssl/evp.h))
 # Every test is Swift Testing; XCTest is off so the summary line is unambiguous.
 TEST_FLAGS ?=
 
@@ -36,6 +37,19 @@ ifeq ($(CURL_H),)
 		{ echo "make: could not install libcurl4-openssl-dev; install the libcurl development headers and retry" >&2; exit 1; }; \
 	else \
 		echo "make: libcurl headers not found and no apt-get here; install libcurl's development package (curl/curl.h) and retry" >&2; exit 1; \
+	fi
+endif
+# libcrypto headers (OpenSSL 3) for Sources/CCrypto; the library itself is
+# the one libcurl's OpenSSL build already loads.
+ifeq ($(SSL_H),)
+	@if [ "$$(uname)" = Darwin ]; then exit 0; fi; \
+	if command -v apt-get >/dev/null 2>&1; then \
+		echo "make: installing libssl-dev (libcrypto headers) with apt-get"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq libssl-dev >/dev/null || \
+		{ echo "make: could not install libssl-dev; install the OpenSSL 3 development headers and retry" >&2; exit 1; }; \
+	else \
+		echo "make: OpenSSL headers not found and no apt-get here; install OpenSSL 3's development package (openssl/evp.h) and retry" >&2; exit 1; \
 	fi
 endif
 

@@ -17,8 +17,10 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "Core"),
         .target(name: "HTTP", dependencies: ["Core", "CCurl"]),
+        .target(name: "JOSE", dependencies: ["Core", "CCrypto"]),
         .target(name: "OAuth", dependencies: ["Core", "HTTP"]),
         .target(name: "Walk", dependencies: ["Core", "HTTP"]),
         .target(name: "Flow", dependencies: ["Core", "HTTP", "OAuth", "Walk"]),
@@ -34,6 +36,7 @@ let package = Package(
         .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow"]),
         .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE"]),
     ],
     swiftLanguageModes: [.v6]
 )

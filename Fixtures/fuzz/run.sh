@@ -4,8 +4,8 @@
 #   Fixtures/fuzz/run.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
 # SECONDS_PER_HARNESS defaults to 60; HARNESS names (Location, HTMLForms,
-# Cookies, Arguments, IDToken, Redactor) pick a subset, default all six, run
-# one after the other. Environment:
+# Cookies, Arguments, IDToken, Redactor, JOSE) pick a subset, default all
+# seven, run one after the other. Environment:
 #   SWIFTC, CLANG      compilers (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc;
 #                      the clang next to swiftc, which ships libFuzzer)
 #   FUZZ_OPT           optimisation flag for the harness builds (default -O)
@@ -14,12 +14,13 @@
 #   FUZZ_EXTRA         extra libFuzzer flags, e.g. "-seed=1 -len_control=0"
 #
 # Each harness is one executable: every file of the Swift layers (Sources/Core,
-# HTTP, OAuth, Walk, Flow, CLI) compiled together with one harness file, as one
+# HTTP, JOSE, OAuth, Walk, Flow, CLI) compiled together with one harness file, as one
 # module AuthCodeFuzz (imports between layers dropped, so the harness can use
-# internal API), with -sanitize=fuzzer,address; Sources/CCurl/shim.c is
-# compiled by clang with the same sanitizers and linked with libcurl.
+# internal API), with -sanitize=fuzzer,address; Sources/CCurl/shim.c and
+# Sources/CCrypto/shim.c are compiled by clang with the same sanitizers and
+# linked with libcurl and libcrypto.
 # The seed corpus in git (Fixtures/fuzz/corpus/<corpus>: location, html-forms,
-# cookies, arguments, id-token, redactor) is copied into a work corpus under
+# cookies, arguments, id-token, redactor, jose) is copied into a work corpus under
 # .build-fuzz/corpus/<corpus>, which grows between runs.
 # Crashes, timeouts and OOMs land in .build-fuzz/artifacts/<harness>/.
 # Inputs saved under Fixtures/fuzz/regressions/<corpus> are replayed first,
@@ -32,10 +33,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SECONDS_PER_HARNESS="${1:-60}"
 shift || true
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor)
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor JOSE)
 
 OUT="$ROOT/.build-fuzz"
-LAYERS=(Core HTTP OAuth Walk Flow CLI)
+LAYERS=(Core HTTP JOSE OAuth Walk Flow CLI)
 SEEDS="$ROOT/Fixtures/fuzz/corpus"
 if [ -z "${SWIFTC:-}" ]; then
     if command -v swiftc >/dev/null 2>&1; then SWIFTC="$(command -v swiftc)"; else SWIFTC=/opt/swift/usr/bin/swiftc; fi
@@ -49,7 +50,7 @@ NICE="${FUZZ_NICE:-0}"
 max_len() {
     case "$1" in
         HTMLForms) echo 65536 ;;
-        IDToken|Redactor) echo 16384 ;;
+        IDToken|Redactor|JOSE) echo 16384 ;;
         Location) echo 8192 ;;
         *) echo 4096 ;;
     esac
@@ -57,36 +58,46 @@ max_len() {
 corpus_name() {
     case "$1" in
         Location) echo location ;; HTMLForms) echo html-forms ;; Cookies) echo cookies ;;
-        Arguments) echo arguments ;; IDToken) echo id-token ;; Redactor) echo redactor ;; *) echo "$1" ;;
+        Arguments) echo arguments ;; IDToken) echo id-token ;; Redactor) echo redactor ;; JOSE) echo jose ;;
+        *) echo "$1" ;;
     esac
 }
 
-mkdir -p "$OUT/ccurl"
-# swiftc needs a module map for the C target; SwiftPM writes one of its own.
-cat >"$OUT/ccurl/module.modulemap.new" <<EOF
-module CCurl {
-    header "$ROOT/Sources/CCurl/include/CCurl.h"
-    link "curl"
+# swiftc needs a module map for each C target; SwiftPM writes its own.
+module_map() {
+    local module="$1" folder="$OUT/$2" library="$3"
+    mkdir -p "$folder"
+    cat >"$folder/module.modulemap.new" <<EOF
+module $module {
+    header "$ROOT/Sources/$module/include/$module.h"
+    link "$library"
     export *
 }
 EOF
-if ! cmp -s "$OUT/ccurl/module.modulemap.new" "$OUT/ccurl/module.modulemap" 2>/dev/null; then
-    mv "$OUT/ccurl/module.modulemap.new" "$OUT/ccurl/module.modulemap"
-else
-    rm -f "$OUT/ccurl/module.modulemap.new"
-fi
+    if ! cmp -s "$folder/module.modulemap.new" "$folder/module.modulemap" 2>/dev/null; then
+        mv "$folder/module.modulemap.new" "$folder/module.modulemap"
+    else
+        rm -f "$folder/module.modulemap.new"
+    fi
+}
+module_map CCurl ccurl curl
+module_map CCrypto ccrypto crypto
 
 build() {
     local name="$1" exe="$OUT/fuzz-$1" harness="$ROOT/Tests/Fuzz/Fuzz$1.swift"
     [ -f "$harness" ] || { echo "fuzz: no harness $harness" >&2; return 1; }
     # Rebuild when the binary is missing or older than any source it is made of.
-    if [ -x "$exe" ] && [ -z "$(find "${LAYERS[@]/#/$ROOT/Sources/}" "$ROOT/Sources/CCurl" "$harness" "$0" -newer "$exe" -type f -print -quit)" ]; then
+    if [ -x "$exe" ] && [ -z "$(find "${LAYERS[@]/#/$ROOT/Sources/}" "$ROOT/Sources/CCurl" "$ROOT/Sources/CCrypto" "$harness" "$0" -newer "$exe" -type f -print -quit)" ]; then
         return 0
     fi
     echo "fuzz: building $name ($OPT)" >&2
     if [ ! -f "$OUT/shim.o" ] || [ "$ROOT/Sources/CCurl/shim.c" -nt "$OUT/shim.o" ]; then
         "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -I "$ROOT/Sources/CCurl/include" \
             "$ROOT/Sources/CCurl/shim.c" -o "$OUT/shim.o" || return 1
+    fi
+    if [ ! -f "$OUT/crypto-shim.o" ] || [ "$ROOT/Sources/CCrypto/shim.c" -nt "$OUT/crypto-shim.o" ]; then
+        "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -I "$ROOT/Sources/CCrypto/include" \
+            "$ROOT/Sources/CCrypto/shim.c" -o "$OUT/crypto-shim.o" || return 1
     fi
     # Compile a snapshot: others may be editing Sources/ while this builds,
     # and swiftc refuses inputs that change under it.
@@ -98,7 +109,7 @@ build() {
     for layer in "${LAYERS[@]}"; do
         while IFS= read -r -d '' file; do
             local relative="${file#"$ROOT/Sources/"}"
-            sed -E '/^import (Core|HTTP|OAuth|Walk|Flow|CLI)$/d' "$file" >"$snap/layers/${relative//\//-}" || return 1
+            sed -E '/^import (Core|HTTP|JOSE|OAuth|Walk|Flow|CLI)$/d' "$file" >"$snap/layers/${relative//\//-}" || return 1
         done < <(find "$ROOT/Sources/$layer" -name '*.swift' -print0)
     done
     local sources=()
@@ -109,8 +120,8 @@ build() {
     mkdir -p "$work"
     (cd "$work" && "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
         -module-name AuthCodeFuzz -package-name authcode "$OPT" -g "${linker[@]}" \
-        -I "$OUT/ccurl" -I "$ROOT/Sources/CCurl/include" \
-        "${sources[@]}" "$snap/Fuzz$name.swift" "$OUT/shim.o" -lcurl -o "$exe.tmp") || return 1
+        -I "$OUT/ccurl" -I "$ROOT/Sources/CCurl/include" -I "$OUT/ccrypto" -I "$ROOT/Sources/CCrypto/include" \
+        "${sources[@]}" "$snap/Fuzz$name.swift" "$OUT/shim.o" "$OUT/crypto-shim.o" -lcurl -lcrypto -o "$exe.tmp") || return 1
     mv "$exe.tmp" "$exe"
 }
 
