@@ -99,28 +99,15 @@ extension OptionValidator {
         return result
     }
 
-    func connectTo() throws(Failure) -> [String] {
+    /// HOST:PORT:HOST2:PORT2, read by the parser the plain-http policy uses.
+    func connectTo() throws(Failure) -> [ConnectTo] {
         try (raw[.connectTo] ?? []).map { value throws(Failure) in
             let text = try reader.resolve(value.text, for: "--connect-to")
-            // HOST:PORT:HOST2:PORT2, where a host may be a bracketed IPv6
-            // literal and any part may be empty, as in curl.
-            var parts: [Substring] = []
-            var rest = Substring(text)
-            for _ in 0..<3 {
-                if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-                    let afterClose = rest.index(after: close)
-                    guard afterClose < rest.endIndex, rest[afterClose] == ":" else { break }
-                    parts.append(rest[..<afterClose]); rest = rest[rest.index(after: afterClose)...]
-                } else if let colon = rest.firstIndex(of: ":") {
-                    parts.append(rest[..<colon]); rest = rest[rest.index(after: colon)...]
-                } else { break }
+            do throws(ConnectTo.Problem) {
+                return try ConnectTo(text)
+            } catch {
+                throw Failure.usage("invalid value '\(text)' for '--connect-to': \(error)")
             }
-            parts.append(rest)
-            let isPort: (Substring) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isNumber } }
-            guard parts.count == 4, isPort(parts[1]), isPort(parts[3]) else {
-                throw Failure.usage("invalid value '\(text)' for '--connect-to': expected HOST:PORT:HOST2:PORT2")
-            }
-            return text
         }
     }
 

@@ -30,6 +30,12 @@ package final class TokenFlow {
         client.adapters.append(origins)
     }
 
+    /// A flow over a transport made for its settings (one per flow: its
+    /// own connections).
+    package convenience init(options: Options, console: Console, makeTransport: TransportFactory) throws(Failure) {
+        self.init(options: options, console: console, transport: try makeTransport(Self.transportSettings(options)))
+    }
+
     /// The transport settings a run's flags ask for.
     package static func transportSettings(_ options: Options) -> TransportSettings {
         var settings = TransportSettings()

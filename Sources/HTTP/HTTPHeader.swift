@@ -4,7 +4,7 @@ import Core
 /// not a dictionary: repeated headers (Set-Cookie) must stay separate.
 package struct HTTPHeader: Equatable, Sendable {
     package var name: String
-    var value: String
+    package var value: String
 
     package init(_ name: String, _ value: String) {
         self.name = name

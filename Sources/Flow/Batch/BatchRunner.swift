@@ -18,17 +18,17 @@ package struct BatchRunner {
 
     let options: Options
     let console: Console
-    let makeTransport: () throws(Failure) -> Transport
+    let transport: TransportFactory
     /// The `--print` text of a result (ends with a newline).
     let format: Format
     /// Whether stderr is a terminal: the progress line is drawn only there.
     let showProgress: Bool
 
-    package init(options: Options, console: Console, makeTransport: @escaping () throws(Failure) -> Transport,
+    package init(options: Options, console: Console, transport: @escaping TransportFactory,
                  format: @escaping Format, showProgress: Bool) {
         self.options = options
         self.console = console
-        self.makeTransport = makeTransport
+        self.transport = transport
         self.format = format
         self.showProgress = showProgress && options.verbosity != .quiet
     }
@@ -60,7 +60,7 @@ package struct BatchRunner {
         } catch {
             throw Failure(.usage, "\(error)", at: input.name)
         }
-        let discovery = TokenFlow(options: options, console: console, transport: try makeTransport())
+        let discovery = try TokenFlow(options: options, console: console, makeTransport: transport)
         let endpoints = try discovery.endpoints()
         let total = showProgress ? input.countRecords(shard: options.shard) : nil
 
@@ -137,7 +137,7 @@ package struct BatchRunner {
         let prefix = LinePrefixConsole(base: console, prefix: "line \(record.number): ")
         let flow: TokenFlow
         do throws(Failure) {
-            flow = TokenFlow(options: settings, console: prefix, transport: try makeTransport())
+            flow = try TokenFlow(options: settings, console: prefix, makeTransport: transport)
         } catch {
             return failure(line: record.number, user: user, error, redactor: nil)
         }
