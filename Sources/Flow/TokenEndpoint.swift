@@ -29,7 +29,8 @@ struct TokenEndpoint {
                 client.trace.info("id_token claims checked: iss, aud, exp" + (nonce == nil ? " (no nonce after a refresh)" : ", nonce"))
             }
         } catch {
-            throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint)
+            throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint,
+                          reason: error.reason)
         }
         return token
     }

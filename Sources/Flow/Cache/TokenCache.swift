@@ -77,7 +77,7 @@ struct TokenCache {
         do throws(Failure) {
             answer = try minting.refresh(refreshToken)
         } catch {
-            guard error.exitCode == .tokenEndpoint, ServerText.finished(error.message).contains("error=invalid_grant") else { throw error }
+            guard error.reason == .tokenEndpoint(.invalidGrant) else { throw error }
             trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
             try CacheFiles.remove(entryPath)
             return nil
