@@ -8,8 +8,8 @@ import Darwin
 /// condition variable to wait for it to change. The only type in the
 /// product the compiler takes on trust (`@unchecked Sendable`), so it is
 /// small enough to audit:
-/// - `state` is read and written only inside `withLock` and `wait`, with
-///   the mutex held; nothing hands out a reference to it.
+/// - `state` is read and written only inside `withLock`, `read` and
+///   `wait`, with the mutex held; nothing hands out a reference to it.
 /// - `State` is `Sendable`, so whatever a closure copies out of it may
 ///   cross threads; the closures run on the caller's thread and do not
 ///   escape.
@@ -51,6 +51,13 @@ package final class Lock<State: Sendable>: @unchecked Sendable {
             pthread_cond_broadcast(condition)
         }
         return try body(&state)
+    }
+
+    /// Reads the state; nothing changes, so nobody is woken.
+    package func read<T>(_ body: (State) -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(state)
     }
 
     /// Waits until `ready` holds, then runs `body`, all under the lock.

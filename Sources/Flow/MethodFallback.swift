@@ -41,8 +41,8 @@ extension AuthorizationCodeFlow {
         // The --step cookies stay; whatever the POST's walk collected goes
         // (a session that kept the POSTed fields, say).
         let cookies = client.saveCookies()
-        let outcome = try walker(for: first).walk(from: first.httpRequest(endpoint: authorizeURL, method: .post, form: options.form, headers: []),
-                                                  fallingBack: CredentialLeak(options.form))
+        let outcome = try walker(for: first).walk(from: first.httpRequest(endpoint: authorizeURL, method: .post, form: form, headers: []),
+                                                  fallingBack: CredentialLeak(form))
         switch outcome {
         case .answer(let answer):
             return (first, answer)
@@ -71,8 +71,8 @@ extension AuthorizationCodeFlow {
             throw Failure.usage("'--redirect-uri' is not a URI")
         }
         let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
-                            formValues: options.form, submit: options.submit, state: authorization.state)
-        walker.codes = options.totp.map { OneTimeCodes(totp: $0, fieldName: options.totpField, now: SystemClock.now) }
+                            formValues: form, submit: options.submit, state: authorization.state)
+        walker.codes = options.totp.map { OneTimeCodes(totp: $0, fieldName: options.totpField, now: now) }
         return walker
     }
 }
