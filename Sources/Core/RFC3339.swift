@@ -15,43 +15,10 @@ package enum RFC3339 {
         let whole = unixTime.rounded(.down)
         guard whole.isFinite, whole >= Double(earliest), whole <= Double(latest) else { return nil }
         let seconds = Int64(whole)
-        let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let (year, month, day) = civil(fromDays: days)
+        let (days, secondOfDay) = CivilDate.floorDivision(seconds, 86_400)
+        let (year, month, day) = CivilDate.civil(fromDays: days)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
-    }
-
-    /// Year, month, day of the day `days` after 1970-01-01: the inverse of
-    /// the days-from-civil algorithm. Years start on March 1, so the leap
-    /// day ends a year, and count in 400-year eras of 146097 days: no table,
-    /// no loop over years, exact for negative days too.
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468                                    // days since 0000-03-01
-        let era = floorDivision(shifted, 146_097).quotient
-        let dayOfEra = shifted - era * 146_097                          // 0...146096
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100) // from March 1
-        let shiftedMonth = (5 * dayOfYear + 2) / 153                    // March = 0
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (the same algorithm,
-    /// forwards); the tests use it to check `civil(fromDays:)` both ways.
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = floorDivision(marchYear, 400).quotient
-        let yearOfEra = marchYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// Division rounding toward negative infinity, remainder never negative.
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

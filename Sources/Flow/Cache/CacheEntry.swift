@@ -42,17 +42,12 @@ struct CacheEntry {
             throw Failure(.usage, "cannot read the cache entry '\(path)': \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(.usage, "cannot read the cache entry '\(path)': \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            bytes += buffer[0..<count]
-            if bytes.count > 4 << 20 { return [] } // not ours: treated as corrupt
+        do throws(InputError) {
+            return try InputRead.all(descriptor, limit: 4 << 20)
+        } catch .tooLarge {
+            return []  // not ours: treated as corrupt
+        } catch {
+            throw Failure(.usage, "cannot read the cache entry '\(path)': \(error)")
         }
     }
 
