@@ -30,10 +30,10 @@ let package = Package(
 
         // Test doubles shared by the test targets; never linked into the product.
         .target(name: "TestSupport", dependencies: ["Core", "HTTP"], path: "Tests/TestSupport"),
-        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
         .testTarget(name: "CurlTests", dependencies: ["Core", "HTTP", "Curl"]),
-        .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "OAuth"]),
+        .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "OAuth", "TestSupport"]),
         .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
         .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),

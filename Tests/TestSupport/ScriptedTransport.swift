@@ -7,9 +7,11 @@ import HTTP
 /// flow of a batch at once: the record is locked.
 package final class ScriptedTransport: Transport, Sendable {
     private let sent = Lock([HTTPRequest]())
-    private let script: @Sendable (HTTPRequest) -> HTTPResponse
+    private let script: @Sendable (HTTPRequest) throws(Failure) -> HTTPResponse
 
-    package init(_ script: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    /// `script` answers each request; it may throw what a real transport
+    /// throws (exit 3, exit 8).
+    package init(_ script: @escaping @Sendable (HTTPRequest) throws(Failure) -> HTTPResponse) {
         self.script = script
     }
 
@@ -18,7 +20,7 @@ package final class ScriptedTransport: Transport, Sendable {
 
     package func send(_ request: HTTPRequest) throws(Failure) -> HTTPResponse {
         sent.withLock { $0.append(request) }
-        return script(request)
+        return try script(request)
     }
 
     /// A factory handing out this one transport, for `AuthCode.run` and `TokenFlow`.
