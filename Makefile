@@ -9,6 +9,9 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CURL_H     := $(firstword $(wildcard /usr/include/curl/curl.h /usr/include/*/curl/curl.h /usr/local/include/curl/curl.h /opt/homebrew/include/curl/curl.h))
 # Every test is Swift Testing; XCTest is off so the summary line is unambiguous.
 TEST_FLAGS ?=
+# What shares state between threads (the lock, the batch, the cache), run
+# under the thread sanitizer in a build directory of its own.
+TSAN_FILTER ?= CoreTests\.LockTests|FlowTests\.(BatchRunnerTests|OrderedWriterTests|TokenCacheTests|MethodFallbackTests)
 
 .PHONY: all build release debug test demo install clean deps venv bench fuzz help
 
@@ -16,7 +19,7 @@ all: build
 
 help:
 	@echo "make build    release build (.build/release/authcode)"
-	@echo "make test     install what is missing, build, run every test"
+	@echo "make test     install what is missing, build, run every test (a thread-sanitizer pass first)"
 	@echo "make demo     build and mint a token from the local fixture server"
 	@echo "make install  install to $(PREFIX)/bin (PREFIX=...)"
 	@echo "make bench    authcode vs the curl+openssl+sed script people write today"
@@ -50,7 +53,11 @@ build release: deps
 debug: deps
 	$(SWIFT) build
 
+# The thread-sanitizer pass runs first, so that the last line of `make test`
+# is the main run's summary; a race it reports fails the target.
 test: deps venv
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --disable-xctest --filter '$(TSAN_FILTER)'
 	$(SWIFT) build --build-tests
 	AUTHCODE_DJANGO_PYTHON="$(VENV)/bin/python" $(SWIFT) test --skip-build --disable-xctest $(TEST_FLAGS)
 

@@ -3,7 +3,7 @@ import Core
 /// Reads a whole small input (a secret, a body) from a file, pipe, FIFO or
 /// terminal without ever hanging: a FIFO is opened without waiting for a
 /// writer, and a pipe that yields nothing before the deadline is an error
-/// (Core/InputFile.swift, Core/InputRead.swift). Errors carry only the
+/// (Core/IO/InputFile.swift, Core/IO/InputRead.swift). Errors carry only the
 /// reason; the caller names the flag and the path.
 package enum BoundedRead {
     /// A value is short; an endless stream is refused rather than buffered.

@@ -2,7 +2,7 @@ import Dispatch
 import Testing
 @testable import Core
 
-/// Core/Lock.swift, the one type the compiler takes on trust: each promise
+/// Core/Threads/Lock.swift, the one type the compiler takes on trust: each promise
 /// its comment makes, checked; `make test` runs these under the thread
 /// sanitizer too.
 struct LockTests {

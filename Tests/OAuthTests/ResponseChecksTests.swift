@@ -79,7 +79,7 @@ struct ResponseChecksTests {
         }
     }
 
-    /// Server text in messages: bounded and escaped once finished (Core/ServerText.swift).
+    /// Server text in messages: bounded and escaped once finished (Core/Text/ServerText.swift).
     @Test(arguments: [
         ("plain", "plain"), ("a\u{0}b\nc\u{7F}d\te", "a\\x00b c\\x7fd e"), ("\u{1B}[2J", "\\x1b[2J"), ("é€😀", "é€😀"),
         (String(repeating: "x", count: 300), String(repeating: "x", count: 300)),

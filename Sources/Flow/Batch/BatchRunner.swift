@@ -132,7 +132,7 @@ package struct BatchRunner: Sendable {
     }
 
     func failure(line: Int, user: String?, _ error: Failure, redactor: Redactor?) -> BatchJobs.Outcome {
-        // Scrubbed, then server text bounded and escaped (Core/ServerText.swift).
+        // Scrubbed, then server text bounded and escaped (Core/Text/ServerText.swift).
         let marked = error.message + (error.location.map { " (\($0))" } ?? "")
         let message = redactor?.finished(marked) ?? ServerText.finished(marked)
         if options.print == .json {
