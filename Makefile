@@ -11,6 +11,9 @@ CURL_H     := $(firstword $(wildcard /usr/include/curl/curl.h /usr/include/*/cur
 SSL_H      := $(firstword $(wildcard /usr/include/openssl/evp.h /usr/include/*/openssl/evp.h /usr/local/include/openssl/evp.h /opt/homebrew/include/openssl/evp.h))
 # Every test is Swift Testing; XCTest is off so the summary line is unambiguous.
 TEST_FLAGS ?=
+# What shares state between threads (the lock, the batch, the cache), run
+# under the thread sanitizer in a build directory of its own.
+TSAN_FILTER ?= CoreTests\.LockTests|FlowTests\.(BatchRunnerTests|OrderedWriterTests|TokenCacheTests|MethodFallbackTests)
 
 .PHONY: all build release debug test demo install clean deps venv glewlwyd bench fuzz help
 
@@ -18,7 +21,7 @@ all: build
 
 help:
 	@echo "make build    release build (.build/release/authcode)"
-	@echo "make test     install what is missing, build, run every test"
+	@echo "make test     install what is missing, build, run every test (a thread-sanitizer pass first)"
 	@echo "make glewlwyd install Debian's Glewlwyd for the interop tests (make test does it)"
 	@echo "make demo     build and mint a token from the local fixture server"
 	@echo "make install  install to $(PREFIX)/bin (PREFIX=...)"
@@ -71,7 +74,11 @@ build release: deps
 debug: deps
 	$(SWIFT) build
 
+# The thread-sanitizer pass runs first, so that the last line of `make test`
+# is the main run's summary; a race it reports fails the target.
 test: deps venv glewlwyd
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --disable-xctest --filter '$(TSAN_FILTER)'
 	$(SWIFT) build --build-tests
 	AUTHCODE_DJANGO_PYTHON="$(VENV)/bin/python" $(SWIFT) test --skip-build --disable-xctest $(TEST_FLAGS)
 

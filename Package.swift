@@ -6,6 +6,8 @@
 // One target per layer; each depends only on the layers below it, so a layer
 // that imports one above it does not compile:
 //   Core ← HTTP ← OAuth, Walk ← Flow ← CLI ← authcode
+//   HTTP ← Curl (over CCurl) ← authcode: only the executable and its tests
+//   link libcurl; the CLI gets the transport from main.swift.
 import PackageDescription
 
 let package = Package(
@@ -19,21 +21,23 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "Core"),
-        .target(name: "HTTP", dependencies: ["Core", "CCurl"]),
+        .target(name: "HTTP", dependencies: ["Core"]),
+        .target(name: "Curl", dependencies: ["Core", "HTTP", "CCurl"]),
         .target(name: "JOSE", dependencies: ["Core", "CCrypto"]),
         .target(name: "OAuth", dependencies: ["Core", "HTTP"]),
         .target(name: "Walk", dependencies: ["Core", "HTTP"]),
         .target(name: "Flow", dependencies: ["Core", "HTTP", "OAuth", "Walk"]),
         .target(name: "CLI", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow"]),
-        .executableTarget(name: "authcode", dependencies: ["CLI"]),
+        .executableTarget(name: "authcode", dependencies: ["CLI", "Curl"]),
 
         // Test doubles shared by the test targets; never linked into the product.
-        .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport"),
-        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .target(name: "TestSupport", dependencies: ["Core", "HTTP"], path: "Tests/TestSupport"),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
-        .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "OAuth"]),
-        .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "Walk"]),
-        .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow"]),
+        .testTarget(name: "CurlTests", dependencies: ["Core", "HTTP", "Curl"]),
+        .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "OAuth", "TestSupport"]),
+        .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
+        .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE"]),

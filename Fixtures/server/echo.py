@@ -1,6 +1,6 @@
 """Servers that echo what they were sent, secrets included: a client must
 redact every secret in every form a server may echo it (ARCHITECTURE.md,
-Security rules; the spellings of Sources/Core/SecretForms.swift).
+Security rules; the spellings of Sources/Core/Redaction/SecretForms.swift).
 
 echo-page    authorize -> login form; the form's POST answers 400 with a page
              echoing every form field, the Authorization header (and its

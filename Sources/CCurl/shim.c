@@ -1,3 +1,6 @@
+/* CURLOPT_PROTOCOLS is deprecated since 7.85.0 but is the only way to
+   restrict protocols on an older libcurl (ac_allow_http_only). */
+#define CURL_DISABLE_DEPRECATION 1
 #include "CCurl.h"
 
 #include <unistd.h>
@@ -54,11 +57,24 @@ static int ac_closesocket(void *context, curl_socket_t socket) {
     return close(socket);
 }
 
-void ac_track_sockets(CURL *handle, ac_sockets *sockets) {
-    curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, ac_sockopt);
-    curl_easy_setopt(handle, CURLOPT_SOCKOPTDATA, sockets);
-    curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, ac_closesocket);
-    curl_easy_setopt(handle, CURLOPT_CLOSESOCKETDATA, sockets);
+CURLcode ac_track_sockets(CURL *handle, ac_sockets *sockets) {
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, ac_sockopt);
+    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_SOCKOPTDATA, sockets);
+    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, ac_closesocket);
+    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_CLOSESOCKETDATA, sockets);
+    return code;
+}
+
+/* A libcurl older than 7.85.0 answers CURLE_UNKNOWN_OPTION to
+   CURLOPT_PROTOCOLS_STR: then the bitmask. Any other refusal is returned,
+   never ignored: without the restriction a file:// or other URL could be
+   fetched. */
+CURLcode ac_allow_http_only(CURL *handle) {
+#if LIBCURL_VERSION_NUM >= 0x075500
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+    if (code != CURLE_UNKNOWN_OPTION) return code;
+#endif
+    return curl_easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 }
 
 /* A server that writes headers and body separately without TCP_NODELAY

@@ -13,8 +13,10 @@ import Darwin
 /// The whole command as one function, SwiftFormat-style: `main.swift` only
 /// wires it to the process, and tests call it directly.
 package enum AuthCode {
+    /// - Parameter transport: makes each flow's transport; the executable
+    ///   passes libcurl's (main.swift), so this layer never links it.
     package static func run(arguments: [String], environment: [String: String], console: Console = StandardConsole(),
-                           reader: ValueReader = ValueReader(), transport: Transport? = nil) -> ExitCode {
+                           reader: ValueReader = ValueReader(), transport: @escaping TransportFactory) -> ExitCode {
         var redactor = Redactor()
         var verbosity = Verbosity.normal
         do throws(Failure) {
@@ -36,18 +38,14 @@ package enum AuthCode {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
             }
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
-            let makeTransport = { () throws(Failure) -> Transport in
-                if let transport { return transport }
-                return try CurlTransport(settings: TokenFlow.transportSettings(options))
-            }
             if options.users != nil {
-                return try BatchRunner(options: options, console: console, makeTransport: makeTransport,
+                return try BatchRunner(options: options, console: console, transport: transport,
                                        format: { (result: FlowResult) throws(Failure) -> String in
                                            try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
                                        },
                                        showProgress: isatty(2) != 0).run()
             }
-            let flow = TokenFlow(options: options, console: console, transport: try makeTransport())
+            let flow = try TokenFlow(options: options, console: console, makeTransport: transport)
             redactor = flow.redactor
             let result = try flow.run()
             let text = try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
@@ -79,9 +77,9 @@ package enum AuthCode {
     /// error we report (exit 1), not a silent death by signal (141).
     /// Arguments and environment are read as bytes and must be UTF-8
     /// (ProcessInput.swift).
-    package static func main() -> Never {
+    package static func main(transport: @escaping TransportFactory) -> Never {
         signal(SIGPIPE, SIG_IGN)
-        exit(runProcess())
+        exit(runProcess(transport: transport))
     }
 
     package static func exit(_ code: ExitCode) -> Never {

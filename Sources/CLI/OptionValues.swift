@@ -85,26 +85,13 @@ enum OptionValues {
         return HTTPHeader(String(text[..<colon]), text[text.index(after: colon)...].trimmed)
     }
 
-    /// HOST:PORT:HOST2:PORT2, where a host may be a bracketed IPv6 literal
-    /// and any part may be empty, as in curl.
-    static func connectTo(_ text: String, _ context: ValueContext) throws(Failure) -> String {
-        var parts: [Substring] = []
-        var rest = Substring(text)
-        for _ in 0..<3 {
-            if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-                let afterClose = rest.index(after: close)
-                guard afterClose < rest.endIndex, rest[afterClose] == ":" else { break }
-                parts.append(rest[..<afterClose]); rest = rest[rest.index(after: afterClose)...]
-            } else if let colon = rest.firstIndex(of: ":") {
-                parts.append(rest[..<colon]); rest = rest[rest.index(after: colon)...]
-            } else { break }
+    /// HOST:PORT:HOST2:PORT2, read by the parser the plain-http policy uses.
+    static func connectTo(_ text: String, _ context: ValueContext) throws(Failure) -> ConnectTo {
+        do throws(ConnectTo.Problem) {
+            return try ConnectTo(text)
+        } catch {
+            throw Failure.usage("invalid value '\(text)' for '\(context.flag)': \(error)")
         }
-        parts.append(rest)
-        let isPort: (Substring) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isNumber } }
-        guard parts.count == 4, isPort(parts[1]), isPort(parts[3]) else {
-            throw context.invalid(text, expected: "HOST:PORT:HOST2:PORT2")
-        }
-        return text
     }
 
     /// `METHOD URL [BODY]`; BODY may be `@FILE`.

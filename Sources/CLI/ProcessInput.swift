@@ -1,4 +1,5 @@
 import Core
+import HTTP
 
 #if canImport(Glibc)
 import Glibc
@@ -73,7 +74,7 @@ extension ProcessInput {
 
 extension AuthCode {
     /// The process's arguments and environment, checked, then `run`.
-    static func runProcess() -> ExitCode {
+    static func runProcess(transport: @escaping TransportFactory) -> ExitCode {
         ProcessInput.reserveStandardDescriptors()
         let console = StandardConsole()
         let arguments: [String], environment: [String: String]
@@ -85,6 +86,6 @@ extension AuthCode {
             if let hint = error.hint { console.writeErr(hint + "\n") }
             return error.exitCode
         }
-        return run(arguments: arguments, environment: environment, console: console)
+        return run(arguments: arguments, environment: environment, console: console, transport: transport)
     }
 }

@@ -9,15 +9,21 @@ import Walk
 /// OIDC Core §3.1.3.7). Returns the result; the caller formats it.
 package struct AuthorizationCodeFlow {
     let options: Options
+    /// The `--form` values to fill in (TokenFlow.form).
+    let form: [NameValue]
     let client: HTTPClient
+    let now: () -> Double
     let random: (Int) -> [UInt8]
     /// Where `authcode: note:` lines go (not with `-q`); nil: nowhere.
     let notes: Console?
 
-    package init(options: Options, client: HTTPClient, notes: Console? = nil, random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
+    package init(options: Options, form: [NameValue], client: HTTPClient, notes: Console? = nil, now: @escaping () -> Double = SystemClock.now,
+                 random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
         self.options = options
+        self.form = form
         self.client = client
         self.notes = notes
+        self.now = now
         self.random = random
     }
 
@@ -49,7 +55,7 @@ package struct AuthorizationCodeFlow {
         // 5. The access token request (§4.1.3) and response (§4.1.4), then
         //    the id_token's claims (OIDC Core §3.1.3.7).
         let token = try redeem(code, verifier: verifier, at: tokenURL, nonce: authorization.nonce)
-        return .token(MintedToken(response: token, receivedAt: SystemClock.now(), source: .flow))
+        return .token(MintedToken(response: token, receivedAt: now(), source: .flow))
     }
 
     /// The issuer the answers must come from: `--expect-iss`, else `--issuer`.
@@ -77,7 +83,7 @@ package struct AuthorizationCodeFlow {
     }
 
     func redeem(_ code: String, verifier: String?, at tokenURL: String, nonce: String?) throws(Failure) -> TokenResponse {
-        try TokenEndpoint(options: options, client: client)
+        try TokenEndpoint(options: options, client: client, now: now)
             .exchange(.authorizationCode(code: code, redirectURI: options.redirectURI, verifier: verifier), at: tokenURL,
                       purpose: "token request", nonce: nonce, spent: "the code")
     }

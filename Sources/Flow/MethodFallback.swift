@@ -9,31 +9,21 @@ import Walk
 /// lead it to a page nobody can walk, or turn it into a GET by copying
 /// every field, password included, into a URL. At most once per run.
 struct MethodFallback: Equatable {
+    /// Why, as the walk returned it (Walk/Walker.swift decides: a refusal,
+    /// a `--form` value about to go into a URL, or exit 6 before any
+    /// credentials were sent).
     let reason: FallbackReason
-
-    /// The fallback a failed POST walk calls for, if any.
-    init?(after failure: Failure, of walker: Walker) {
-        guard failure.exitCode == .noAuthorizationResponse else { return nil }
-        if let stopped = walker.fallback {
-            reason = stopped
-        } else {
-            // After a login, a second try would log in again: a lockout
-            // counter would count it, and the failure is the server's answer.
-            guard !walker.credentialsSubmitted else { return nil }
-            reason = .walkFailed(message: failure.message)
-        }
-    }
 
     /// The one `authcode: note:` line.
     var note: String {
         let why: String
         switch reason {
-        case .refused(let status):
+        case .refused(let status, _):
             why = "the server refused the POST authorization request (\(status))"
         case .formValueInURL(let place):
             why = "the server copied a --form value into a URL (\(place)), which was not followed"
-        case .walkFailed(let message):
-            why = "the POST authorization request led nowhere (\(message))"
+        case .walkFailed(let failure):
+            why = "the POST authorization request led nowhere (\(failure.message))"
         }
         return "authcode: note: \(why); sending it again as GET without the --form values (--method GET goes there directly)"
     }
@@ -51,18 +41,19 @@ extension AuthorizationCodeFlow {
         // The --step cookies stay; whatever the POST's walk collected goes
         // (a session that kept the POSTed fields, say).
         let cookies = client.saveCookies()
-        let walker = try walker(for: first)
-        walker.leakGuard = CredentialLeak(options.form)
-        do {
-            return (first, try walker.walk(from: first.httpRequest(endpoint: authorizeURL, method: .post, form: options.form, headers: [])))
-        } catch {
-            guard let fallback = MethodFallback(after: error, of: walker) else { throw error }
-            client.trace.info("falling back to GET: \(error.message)")
+        let outcome = try walker(for: first).walk(from: first.httpRequest(endpoint: authorizeURL, method: .post, form: form, headers: []),
+                                                  fallingBack: CredentialLeak(form))
+        switch outcome {
+        case .answer(let answer):
+            return (first, answer)
+        case .fallBack(let reason):
+            let fallback = MethodFallback(reason: reason)
+            client.trace.info("falling back to GET: \(reason.failure.message)")
             // The note may quote server text (a page title, a body excerpt).
             if options.verbosity != .quiet { notes?.writeErr(client.trace.redactor.finished(fallback.note) + "\n") }
             client.restoreCookies(cookies)
             let second = authorizationRequest()
-            return (second, try self.walker(for: second).walk(from: second.httpRequest(endpoint: authorizeURL, method: .get, form: [], headers: [])))
+            return (second, try walker(for: second).walk(from: second.httpRequest(endpoint: authorizeURL, method: .get, form: [], headers: [])))
         }
     }
 
@@ -80,8 +71,8 @@ extension AuthorizationCodeFlow {
             throw Failure.usage("'--redirect-uri' is not a URI")
         }
         let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
-                            formValues: options.form, submit: options.submit, state: authorization.state)
-        walker.codes = options.totp.map { OneTimeCodes(totp: $0, fieldName: options.totpField, now: SystemClock.now) }
+                            formValues: form, submit: options.submit, state: authorization.state)
+        walker.codes = options.totp.map { OneTimeCodes(totp: $0, fieldName: options.totpField, now: now) }
         return walker
     }
 }

@@ -43,7 +43,7 @@ package struct Options: Equatable, Sendable {
     package var parallel = 8
     package var shard: Shard?
     package var headers: [HTTPHeader] = []
-    package var connectTo: [String] = []
+    package var connectTo: [ConnectTo] = []
     package var cacert: String?
     package var insecure = false
     package var cert: String?

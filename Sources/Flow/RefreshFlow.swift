@@ -9,10 +9,11 @@ import OAuth
 struct RefreshFlow {
     let options: Options
     let client: HTTPClient
+    let now: () -> Double
 
     func run(_ refreshToken: String, at tokenURL: String) throws(Failure) -> TokenResponse {
         client.trace.redactor.remember(refreshToken)
-        return try TokenEndpoint(options: options, client: client)
+        return try TokenEndpoint(options: options, client: client, now: now)
             .exchange(.refreshToken(refreshToken, scope: options.scope), at: tokenURL,
                       purpose: "refresh token request", nonce: nil, spent: "the refresh token")
     }

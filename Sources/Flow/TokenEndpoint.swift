@@ -10,6 +10,8 @@ import OAuth
 struct TokenEndpoint {
     let options: Options
     let client: HTTPClient
+    /// Seconds since 1970, for the id_token's `exp`.
+    let now: () -> Double
 
     /// - Parameters:
     ///   - nonce: the one the authorization request sent; nil after a refresh.
@@ -25,11 +27,12 @@ struct TokenEndpoint {
         do {
             if let idToken = try IDTokenClaims.jwt(in: token.json) {
                 try IDTokenClaims(jwt: idToken).verify(issuer: options.expectIss ?? options.issuer, clientID: options.clientID,
-                                                       nonce: nonce, now: SystemClock.now())
+                                                       nonce: nonce, now: now())
                 client.trace.info("id_token claims checked: iss, aud, exp" + (nonce == nil ? " (no nonce after a refresh)" : ", nonce"))
             }
         } catch {
-            throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint)
+            throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint,
+                          reason: error.reason)
         }
         return token
     }

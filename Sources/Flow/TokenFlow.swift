@@ -4,10 +4,15 @@ import OAuth
 import Walk
 
 /// One flow and everything it owns: settings, transport and connections,
-/// cookie jar, redactor and where its trace goes. Nothing is shared with
-/// another flow, so a batch runs many of these at once in one process.
+/// cookie jar, redactor, clock and where its trace goes. Nothing is shared
+/// with another flow, so a batch runs many of these at once in one process.
 package final class TokenFlow {
     package let options: Options
+    /// The `--form` values this flow fills in: the options' own, or a batch
+    /// record's fields over them. The options stay as validated.
+    let form: [NameValue]
+    /// Seconds since 1970: the system's clock, or a test's.
+    let now: @Sendable () -> Double
     package let redactor: Redactor
     package let client: HTTPClient
     let console: Console
@@ -16,18 +21,29 @@ package final class TokenFlow {
     /// Nothing of this flow fetches the redirect_uri (nil without one: a refresh).
     let redirectGuard: RedirectURIGuard?
 
-    package init(options: Options, console: Console, transport: Transport) {
+    package init(options: Options, console: Console, transport: Transport, form: [NameValue]? = nil,
+                 now: @escaping @Sendable () -> Double = SystemClock.now) {
         self.options = options
+        self.form = form ?? options.form
+        self.now = now
         self.console = console
         redactor = Redactor()
         Self.rememberSecrets(of: options, in: redactor)
+        for field in self.form { redactor.remember(field.value) }
         let trace = Trace(enabled: options.verbosity == .verbose, redactor: redactor, console: console)
         client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: options.headers,
-                            policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo), trace: trace, now: SystemClock.now)
+                            policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo), trace: trace, now: now)
         origins = OriginPolicy(trusting: TrustedOrigins.given(by: options), userHeaders: options.headers, trace: trace)
         redirectGuard = URIReference(options.redirectURI).map { RedirectURIGuard(RedirectTarget($0)) }
         if let redirectGuard { client.adapters.append(redirectGuard) }
         client.adapters.append(origins)
+    }
+
+    /// A flow over a transport made for its settings (one per flow: its
+    /// own connections).
+    package convenience init(options: Options, console: Console, makeTransport: TransportFactory, form: [NameValue]? = nil,
+                             now: @escaping @Sendable () -> Double = SystemClock.now) throws(Failure) {
+        self.init(options: options, console: console, transport: try makeTransport(Self.transportSettings(options)), form: form, now: now)
     }
 
     /// The transport settings a run's flags ask for.
@@ -78,7 +94,7 @@ package final class TokenFlow {
                 return token
             },
             refresh: { (refreshToken: String) throws(Failure) -> TokenResponse in
-                try RefreshFlow(options: self.options, client: self.client).run(refreshToken, at: target().token)
+                try RefreshFlow(options: self.options, client: self.client, now: self.now).run(refreshToken, at: target().token)
             })
         let token = try cache.obtain(minting)
         client.trace.info("token from \(token.source.rawValue)")
@@ -94,10 +110,10 @@ package final class TokenFlow {
         try redirectGuard?.refuseEndpoints([("authorization endpoint", resolved.authorize), ("token endpoint", resolved.token)]
                                            + options.steps.map { ("--step URL", $0.url) })
         if let refreshToken = options.refreshToken {
-            let token = try RefreshFlow(options: options, client: client).run(refreshToken, at: resolved.token)
-            return .token(MintedToken(response: token, receivedAt: SystemClock.now(), source: .refresh))
+            let token = try RefreshFlow(options: options, client: client, now: now).run(refreshToken, at: resolved.token)
+            return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(options: options, client: client, notes: console).run(at: resolved)
+        return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, now: now).run(at: resolved)
     }
 
     func makeCache() throws(Failure) -> TokenCache {
@@ -109,7 +125,7 @@ package final class TokenFlow {
         let directory = try CacheDirectory(path: path)
         let key = try CacheKey.make(options, salt: CacheSalt.load(in: directory))
         return TokenCache(directory: directory, key: key, minTTL: Double(options.minTTL),
-                          carriesIDToken: options.print == .execCredential, lockTimeout: options.timeout, trace: client.trace,
+                          carriesIDToken: options.print == .execCredential, lockTimeout: options.timeout, trace: client.trace, now: now,
                           warn: { message in if !quiet { console.writeErr(message + "\n") } })
     }
 }

@@ -23,7 +23,7 @@ package enum CookieDate {
         if (70...99).contains(year) { year += 1900 } else if (0...69).contains(year) { year += 2000 }
         guard year >= 1601, time.hour <= 23, time.minute <= 59, time.second <= 59,
               day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = Int(CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)))
         return Double(days * 86_400 + time.hour * 3_600 + time.minute * 60 + time.second)
     }
 
@@ -78,16 +78,5 @@ package enum CookieDate {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
-    /// days_from_civil), exact for every year the parser lets through.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400  // years here are >= 1601, never negative
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -2,7 +2,10 @@ import Core
 
 /// Every request of a run goes through here, so that each one gets the same
 /// treatment: the plain-http policy before any byte is sent, the user's `-H`
-/// headers, cookies from the jar, the trace, and cookies stored from the answer.
+/// headers, cookies from the jar, the adapters, the trace, and cookies
+/// stored from the answer. There is no other way to the transport: a
+/// request sent again (a DPoP nonce, say) is a second call of `send`, and
+/// passes every guard again.
 package final class HTTPClient {
     let transport: Transport
     let cookies: CookieJar
@@ -42,14 +45,8 @@ package final class HTTPClient {
         }
         for adapter in adapters { try adapter.adapt(&outgoing) }
         trace.request(outgoing, purpose: purpose)
-        var response = try transport.send(outgoing)
+        let response = try transport.send(outgoing)
         trace.response(response)
-        if let retry = adapters.first(where: { $0.shouldRetry(outgoing, after: response) }) {
-            try retry.adapt(&outgoing)
-            trace.request(outgoing, purpose: purpose + " (again)")
-            response = try transport.send(outgoing)
-            trace.response(response)
-        }
         let setCookies = response.headers.all(named: "Set-Cookie")
         trace.redactor.remember(setCookies: setCookies)
         if useCookies, !setCookies.isEmpty, let reference = URIReference(request.url), let scheme = reference.scheme, let host = reference.host {

@@ -6,11 +6,11 @@ package struct HTTPResponse: Equatable, Sendable {
     package var headers: [HTTPHeader]
     package var body: [UInt8]
     /// Wall time from sending the request to the last body byte, in seconds.
-    var elapsed: Double
+    package var elapsed: Double
     /// Whether the request went over a kept-alive connection (for the trace).
-    var reusedConnection: Bool
+    package var reusedConnection: Bool
 
-    init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], elapsed: Double = 0, reusedConnection: Bool = false) {
+    package init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], elapsed: Double = 0, reusedConnection: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body

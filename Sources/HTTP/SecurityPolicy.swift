@@ -7,16 +7,14 @@ package struct SecurityPolicy: Sendable {
     var allowHTTP: Bool
     /// `--connect-to` entries: plain http is only for a connection that stays
     /// on this machine, so the host really connected to must be loopback
-    /// too, and no entry turns a name into "loopback".
+    /// too, and no entry turns a name into "loopback". Each was read by the
+    /// one parser libcurl's reading follows (ConnectTo.swift), so none is
+    /// unknown here.
     var connectTo: [ConnectTo]
-    /// An entry this parser cannot read: where it sends a connection is
-    /// unknown, so no plain http is "loopback" beside it.
-    var unreadableConnectTo: Bool
 
-    package init(allowHTTP: Bool, connectTo: [String] = []) {
+    package init(allowHTTP: Bool, connectTo: [ConnectTo] = []) {
         self.allowHTTP = allowHTTP
-        self.connectTo = connectTo.compactMap(ConnectTo.init)
-        unreadableConnectTo = self.connectTo.count < connectTo.count
+        self.connectTo = connectTo
     }
 
     func check(_ url: String) throws(Failure) {
@@ -35,10 +33,6 @@ package struct SecurityPolicy: Sendable {
         if !Self.isLoopback(host) {
             throw Failure(.securityCheck, "refusing plain http to '\(host)': secrets would travel unencrypted", at: reference.withoutQuery,
                           hint: "Use https, or pass --allow-http if this network is trusted.")
-        }
-        if unreadableConnectTo {
-            throw Failure(.securityCheck, "refusing plain http to '\(host)': a --connect-to entry may send it elsewhere",
-                          at: reference.withoutQuery, hint: "Use https, or pass --allow-http if this network is trusted.")
         }
         // libcurl takes the first CURLOPT_CONNECT_TO entry that matches.
         if let entry = connectTo.first(where: { $0.applies(host: host, port: reference.effectivePort) }),

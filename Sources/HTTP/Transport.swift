@@ -6,3 +6,8 @@ package protocol Transport: AnyObject {
     /// Throws a `Failure` with exit code 3 (network) or 8 (oversized body).
     func send(_ request: HTTPRequest) throws(Failure) -> HTTPResponse
 }
+
+/// Makes the transport of one flow, with the run's connection settings.
+/// The executable passes libcurl's (Curl/CurlTransport.swift); tests pass
+/// their own. Sendable: a batch calls it from each worker thread.
+package typealias TransportFactory = @Sendable (TransportSettings) throws(Failure) -> any Transport

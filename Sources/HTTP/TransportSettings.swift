@@ -8,10 +8,10 @@ package struct TransportSettings: Equatable, Sendable {
     package var insecure = false
     package var cert: String?
     package var key: String?
-    package var connectTo: [String] = []
+    package var connectTo: [ConnectTo] = []
     /// Bodies over this size end the run with exit 8 instead of eating memory.
-    var maxBodyBytes = 4 << 20
-    var userAgent = "authcode/\(Version.current)"
+    package var maxBodyBytes = 4 << 20
+    package var userAgent = "authcode/\(Version.current)"
 
     package init() {}
 }

@@ -25,16 +25,3 @@ package struct PKCE: Equatable, Sendable {
         }
     }
 }
-
-/// Fresh random bytes from the system generator (getrandom on Linux).
-package enum Randomness {
-    package static func bytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }
-
-    /// 128 bits, base64url: for `state` and `nonce`.
-    static func token() -> String {
-        Base64URL.encode(bytes(16))
-    }
-}

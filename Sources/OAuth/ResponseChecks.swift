@@ -38,7 +38,7 @@ package struct ResponseChecks: Sendable {
             if let description = response.errorDescription, !description.isEmpty {
                 message += ": \(ServerText.printable(description))"
             }
-            throw Failure(.authorizationError, message, at: location)
+            throw Failure(.authorizationError, message, at: location, reason: .authorizationServer(OAuthErrorCode(rawValue: error)))
         }
         try checkIss(response, at: location)
         guard let code = response.code, !code.isEmpty else {

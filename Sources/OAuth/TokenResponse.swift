@@ -17,7 +17,7 @@ package struct TokenResponse: Equatable, Sendable {
                 if let description = parsed?["error_description"]?.stringValue, !description.isEmpty {
                     message += ": \(ServerText.printable(description))"
                 }
-                throw Failure(.tokenEndpoint, message, at: location)
+                throw Failure(.tokenEndpoint, message, at: location, reason: .tokenEndpoint(OAuthErrorCode(rawValue: error)))
             }
             throw Failure(.tokenEndpoint, "the token endpoint answered \(response.status)\(Excerpt.of(response))", at: location)
         }
@@ -25,7 +25,8 @@ package struct TokenResponse: Equatable, Sendable {
             throw Failure(.malformedResponse, "the token endpoint's answer is not a JSON object\(Excerpt.of(response))", at: location)
         }
         if let error = parsed["error"]?.stringValue {
-            throw Failure(.tokenEndpoint, "the token endpoint refused: error=\(ServerText.printable(error))", at: location)
+            throw Failure(.tokenEndpoint, "the token endpoint refused: error=\(ServerText.printable(error))", at: location,
+                          reason: .tokenEndpoint(OAuthErrorCode(rawValue: error)))
         }
         guard let token = parsed["access_token"]?.stringValue, !token.isEmpty else {
             throw Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: location)

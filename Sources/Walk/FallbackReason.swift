@@ -3,17 +3,28 @@ import HTTP
 
 /// Why a walk that began with a POST authorization request stopped early so
 /// the request can be sent again as a GET, the method RFC 6749 §3.1 makes
-/// every server take (Flow/MethodFallback.swift decides and does it).
+/// every server take (Flow/MethodFallback.swift does it).
 package enum FallbackReason: Equatable, Sendable {
     /// The first answer refused the POST: 403 (a CSRF check on a POST
     /// without a session), 405 Method Not Allowed, 415 Unsupported Media Type.
-    case refused(status: Int)
+    case refused(status: Int, place: String)
     /// The next hop would fetch or send a URL carrying a `--form` value
     /// (CredentialLeak.swift); it was not followed.
     case formValueInURL(place: String)
-    /// The walk failed (exit 6) before any credentials went into a form;
-    /// decided by the flow, which sees the failure.
-    case walkFailed(message: String)
+    /// The walk failed (exit 6) before any credentials went into a form.
+    case walkFailed(Failure)
 
     static let refusalStatuses: Set<Int> = [403, 405, 415]
+
+    /// What the walk ends with where nothing falls back.
+    package var failure: Failure {
+        switch self {
+        case .refused(let status, let place):
+            Failure(.noAuthorizationResponse, "the POST authorization request was refused with \(status)", at: place)
+        case .formValueInURL(let place):
+            Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: place)
+        case .walkFailed(let failure):
+            failure
+        }
+    }
 }

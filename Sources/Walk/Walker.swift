@@ -13,10 +13,6 @@ package final class Walker {
     /// Our state: a redirect elsewhere that carries it is our answer going
     /// to the wrong place, and following it would hand the code over.
     let state: String
-    /// Set when the authorization request is a POST: the walk stops where
-    /// the fallback to GET takes over, and says why in `fallback`.
-    package var leakGuard: CredentialLeak?
-    package private(set) var fallback: FallbackReason?
 
     package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String) {
         self.client = client
@@ -26,7 +22,31 @@ package final class Walker {
         pages = PageHandler(target: target, formValues: formValues, submit: submit, trace: client.trace)
     }
 
+    /// A walk with no second try (a GET authorization request): the
+    /// answer, or the failure that ends the run.
     package func walk(from first: HTTPRequest) throws(Failure) -> AuthorizationAnswer {
+        switch try walk(from: first, fallingBack: nil) {
+        case .answer(let answer): return answer
+        case .fallBack(let reason): throw reason.failure
+        }
+    }
+
+    /// - Parameter leakGuard: the `--form` values of a POST authorization
+    ///   request, which may be sent again as a GET: the walk then stops
+    ///   where that fallback takes over (Flow/MethodFallback.swift) and
+    ///   says why. Nil: it never falls back.
+    package func walk(from first: HTTPRequest, fallingBack leakGuard: CredentialLeak?) throws(Failure) -> WalkOutcome {
+        guard leakGuard != nil else { return try loop(from: first, leakGuard: nil) }
+        do throws(Failure) {
+            return try loop(from: first, leakGuard: leakGuard)
+        } catch where error.exitCode == .noAuthorizationResponse && !credentialsSubmitted {
+            // After a login, a second try would log in again: a lockout
+            // counter would count it, and the failure is the server's answer.
+            return .fallBack(.walkFailed(error))
+        }
+    }
+
+    private func loop(from first: HTTPRequest, leakGuard: CredentialLeak?) throws(Failure) -> WalkOutcome {
         var request = first
         var hops = 0
         // A request is a repeat only if its cookies are the same too: coming
@@ -37,7 +57,7 @@ package final class Walker {
             // the answer and is never fetched.
             if let destination = URIReference(request.url), target.matches(destination) {
                 client.trace.info("redirect_uri reached by \(request.method) \(client.trace.redactor.url(request.url)); not fetched")
-                return .redirect(destination)
+                return .answer(.redirect(destination))
             }
             try AnswerGuard.check(request, state: state)
             let key = "\(request.method) \(request.url)\n\(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")\n\(client.cookieHeader(for: request.url) ?? "")"
@@ -45,22 +65,20 @@ package final class Walker {
                 throw Failure(.noAuthorizationResponse, "redirect loop: the same \(request.method) came round again with the same cookies", at: Self.place(request.url))
             }
             if hops > 0, let leakGuard, leakGuard.isCarried(by: request, filledByUs: request.method == .get && request == pages.credentialRequest) {
-                fallback = .formValueInURL(place: Self.place(request.url))
-                throw Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: Self.place(request.url))
+                return .fallBack(.formValueInURL(place: Self.place(request.url)))
             }
             let response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
             if hops == 0, leakGuard != nil, FallbackReason.refusalStatuses.contains(response.status) {
-                fallback = .refused(status: response.status)
-                throw Failure(.noAuthorizationResponse, "the POST authorization request was refused with \(response.status)", at: Self.place(request.url))
+                return .fallBack(.refused(status: response.status, place: Self.place(request.url)))
             }
             let next: HTTPRequest
             if response.isRedirect {
                 let destination = try Self.location(of: response, requestedFrom: request.url)
                 if target.matches(destination) {
                     client.trace.info("redirect_uri reached: \(response.status) to \(client.trace.redactor.url(destination.text)); not fetched")
-                    return .redirect(destination)
+                    return .answer(.redirect(destination))
                 }
-                if Self.carriesAnswer(destination, state: state) {
+                if AnswerGuard.carriesAnswer(destination, state: state) {
                     throw Failure(.securityCheck, "the authorization response was sent to \(Self.place(destination.text)), which is not the redirect_uri; not following it",
                                   at: Self.place(request.url), hint: "Check --redirect-uri against the client's registration (scheme, host, port and path must match).")
                 }
@@ -68,11 +86,11 @@ package final class Walker {
                 client.trace.info("\(request.method) \(Self.place(request.url)) (\(response.status) → \(client.trace.redactor.url(destination.text)))")
             } else if response.isSuccess, let answer = try AnswerGuard.inspect(response, at: request.url, target: target, state: state) {
                 client.trace.info("redirect_uri reached by the page's refresh; not fetched")
-                return answer
+                return .answer(answer)
             } else if (response.isSuccess && PageHandler.isHTML(response)) || pages.isRejection(response, to: request) {
                 switch try pages.handle(response, at: request.url, rejected: !response.isSuccess) {
                 case .answer(let answer):
-                    return answer
+                    return .answer(answer)
                 case .submit(let submission):
                     next = submission
                 }
@@ -97,18 +115,6 @@ package final class Walker {
             throw Failure(.noAuthorizationResponse, "\(response.status) redirect to a Location that is not a URI", at: place(url))
         }
         return reference.resolved(against: base)
-    }
-
-    /// Whether a URL's query or fragment holds our state beside a code or error.
-    static func carriesAnswer(_ url: URIReference, state: String) -> Bool {
-        for part in [url.query, url.fragment].compactMap({ $0 }) {
-            let fields = FormEncoding.decode(part)
-            if fields.contains(where: { $0.0 == "state" && $0.1 == state }),
-               fields.contains(where: { $0.0 == "code" || $0.0 == "error" }) {
-                return true
-            }
-        }
-        return false
     }
 
     /// 307 and 308 repeat the request as it was (RFC 9110 §15.4.8-9); the

@@ -106,7 +106,7 @@ struct ArgumentParserTests {
         case "max-hops": "\(o.maxHops)"
         case "print": o.print.rawValue
         case "header": o.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
-        case "connect-to": o.connectTo.joined(separator: ",")
+        case "connect-to": o.connectTo.map(\.text).joined(separator: ",")
         case "cacert": o.cacert ?? "nil"
         case "cert": o.cert ?? "nil"
         case "key": o.key ?? "nil"
@@ -178,7 +178,7 @@ struct ArgumentParserTests {
     /// curl's --connect-to forms: empty parts and bracketed IPv6 literals.
     @Test(arguments: ["::127.0.0.1:8443", "as.example:443:127.0.0.1:", "[::1]:443:[::2]:8443", "as.example::[::1]:8443", ":::"])
     func connectToForms(value: String) throws {
-        #expect(try CLI.options(CLI.arguments(["--connect-to", value])).connectTo == [value])
+        #expect(try CLI.options(CLI.arguments(["--connect-to", value])).connectTo.map(\.text) == [value])
     }
 
     @Test(arguments: [("scope", "a", "b"), ("client-id", "x", "y"), ("max-hops", "3", "4"), ("pkce", "off", "plain"), ("expect-iss", "https://a", "https://b")])
@@ -301,6 +301,7 @@ extension ArgumentParserTests {
         let hops = "for '--max-hops': expected a whole number from 1 to 100"
         let header = "invalid value for '--header': expected 'Name: value' on one line"
         let connect = "for '--connect-to': expected HOST:PORT:HOST2:PORT2"
+        let port = "is not a number from 1 to 65535 (or empty: any)"
         let step = "invalid value for '--step': expected 'METHOD URL [BODY]' with METHOD one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"
         let positional = "authcode takes options only"
         return [
@@ -335,10 +336,12 @@ extension ArgumentParserTests {
             (with("--header", "NoColon"), header), (with("--header", ": v"), header), (with("--header", "Bad Name: v"), header),
             (with("--header", "A: b\nInjected: c"), header), (with("--header", "A: b\r\nInjected: c"), header),
             (with("--connect-to", "a:443"), "invalid value 'a:443' \(connect)"),
-            (with("--connect-to", "a:https:b:443"), "invalid value 'a:https:b:443' \(connect)"),
+            (with("--connect-to", "a:https:b:443"), "invalid value 'a:https:b:443' for '--connect-to': port 'https' \(port)"),
             (with("--connect-to", "a:443:b"), "invalid value 'a:443:b' \(connect)"),
-            (with("--connect-to", "a:443:b:8443:x"), "invalid value 'a:443:b:8443:x' \(connect)"),
-            (with("--connect-to", "a:\u{2460}:b:1"), "invalid value 'a:\u{2460}:b:1' \(connect)"),
+            (with("--connect-to", "a:443:b:8443:x"), "invalid value 'a:443:b:8443:x' for '--connect-to': port '8443:x' \(port)"),
+            (with("--connect-to", "a:\u{2460}:b:1"), "invalid value 'a:\u{2460}:b:1' for '--connect-to': port '\u{2460}' \(port)"),
+            (with("--connect-to", "a:443:b:70000"), "invalid value 'a:443:b:70000' for '--connect-to': port '70000' \(port)"),
+            (with("--connect-to", "a:0:b:1"), "invalid value 'a:0:b:1' for '--connect-to': port '0' \(port)"),
             (with("--step", "GET"), step), (with("--step", "FETCH https://as.example/x"), step),
             (with("--step", "GET /login"), "invalid URL '/login' in '--step': expected an absolute http or https URL"),
             (with("--submit", "=x"), "invalid value '=x' for '--submit': expected NAME or NAME=VALUE"),

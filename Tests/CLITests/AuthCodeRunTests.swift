@@ -8,22 +8,6 @@ import TestSupport
 @testable import Flow
 @testable import CLI
 
-/// A Transport that answers from a script and records every request, so the
-/// flow logic can be tested without a network (the real one is end-to-end).
-final class ScriptedTransport: Transport {
-    private(set) var requests: [HTTPRequest] = []
-    private let script: (HTTPRequest) -> HTTPResponse
-
-    init(_ script: @escaping (HTTPRequest) -> HTTPResponse) {
-        self.script = script
-    }
-
-    func send(_ request: HTTPRequest) throws(Failure) -> HTTPResponse {
-        requests.append(request)
-        return script(request)
-    }
-}
-
 struct AuthCodeRunTests {
     static let secret = "cl1ent-s3cret"
     static let code = "c0de-AbCdEf123"
@@ -45,7 +29,7 @@ struct AuthCodeRunTests {
 
     /// A server whose authorization endpoint answers `authorize(state)` and
     /// whose token endpoint answers `token`.
-    static func server(authorize: @escaping (String) -> HTTPResponse = { redirect("\(CLI.redirect)?code=\(code)&state=\($0)") },
+    static func server(authorize: @escaping @Sendable (String) -> HTTPResponse = { redirect("\(CLI.redirect)?code=\(code)&state=\($0)") },
                        token: HTTPResponse = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
                                                           body: Array(tokenBody.utf8))) -> ScriptedTransport {
         ScriptedTransport { request in
@@ -61,7 +45,7 @@ struct AuthCodeRunTests {
     static func run(_ extra: [String] = [], transport: ScriptedTransport, environment: [String: String] = ["AUTHCODE_CLIENT_SECRET": secret]) -> (ExitCode, CapturingConsole) {
         let console = CapturingConsole()
         let code = AuthCode.run(arguments: CLI.arguments(extra), environment: environment, console: console,
-                                reader: ValueReader(readStandardInput: { nil }), transport: transport)
+                                reader: ValueReader(readStandardInput: { nil }), transport: transport.factory)
         return (code, console)
     }
 
@@ -201,7 +185,7 @@ struct AuthCodeRunTests {
     @Test func usageErrorSendsNothing() {
         let transport = Self.server()
         let console = CapturingConsole()
-        let exit = AuthCode.run(arguments: ["--client-ids", "x"], environment: [:], console: console, transport: transport)
+        let exit = AuthCode.run(arguments: ["--client-ids", "x"], environment: [:], console: console, transport: transport.factory)
         #expect(exit == .usage)
         #expect(console.out == "")
         #expect(console.err == "authcode: error: unknown option '--client-ids'\nDid you mean '--client-id'? See 'authcode --help'.\n")

@@ -71,10 +71,13 @@ struct HelpTests {
     @Test(arguments: [(["--help"], Help.text), (["-h"], Help.text), (["--version"], "authcode \(Version.current)\n")])
     func runPrintsToStdout(arguments: [String], expected: String) {
         let console = CapturingConsole()
-        let code = AuthCode.run(arguments: arguments, environment: [:], console: console, reader: ValueReader(readStandardInput: { nil }))
+        let transport = ScriptedTransport { _ in HTTPResponse(status: 404) }
+        let code = AuthCode.run(arguments: arguments, environment: [:], console: console, reader: ValueReader(readStandardInput: { nil }),
+                                transport: transport.factory)
         #expect(code == .success)
         #expect(console.out == expected)
         #expect(console.err == "")
+        #expect(transport.requests.isEmpty)
     }
 
     @Test(arguments: [

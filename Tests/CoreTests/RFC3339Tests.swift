@@ -33,15 +33,15 @@ struct RFC3339Tests {
         #expect(RFC3339.format(unixTime: time) == nil)
     }
 
-    /// days(year:month:day:) and civil(fromDays:) invert each other on
+    /// CivilDate.days(year:month:day:) and civil(fromDays:) invert each other on
     /// every 97th day across the whole range (and on era boundaries).
     @Test func daysFromCivilRoundTrip() {
-        let first = RFC3339.days(year: 0, month: 1, day: 1)
-        let last = RFC3339.days(year: 9999, month: 12, day: 31)
+        let first = CivilDate.days(year: 0, month: 1, day: 1)
+        let last = CivilDate.days(year: 9999, month: 12, day: 31)
         #expect(first == -719_528 && last == 2_932_896)
         for days in Array(stride(from: first, through: last, by: 97)) + [-1, 0, 10_957, 11_016, last] {
-            let date = RFC3339.civil(fromDays: days)
-            #expect(RFC3339.days(year: date.year, month: date.month, day: date.day) == days)
+            let date = CivilDate.civil(fromDays: days)
+            #expect(CivilDate.days(year: date.year, month: date.month, day: date.day) == days)
             #expect((1...12).contains(date.month) && (1...31).contains(date.day))
         }
     }

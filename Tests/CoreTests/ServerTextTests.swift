@@ -1,7 +1,7 @@
 import Testing
 @testable import Core
 
-/// Server text in messages is scrubbed, then bounded and escaped (Core/ServerText.swift).
+/// Server text in messages is scrubbed, then bounded and escaped (Core/Text/ServerText.swift).
 struct ServerTextTests {
     static let secret = "S3cret-Value-42"
 

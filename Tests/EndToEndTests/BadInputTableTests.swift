@@ -52,6 +52,9 @@ struct BadInputTableTests {
         Row(scenario: nil, arguments: endpoints + client + ["--param", "=x"], exit: 2, says: "expected NAME=VALUE"),
         Row(scenario: nil, arguments: endpoints + client + ["--header", "NoColon"], exit: 2, says: "expected 'Name: value'"),
         Row(scenario: nil, arguments: endpoints + client + ["--connect-to", "a:b"], exit: 2, says: "HOST:PORT:HOST2:PORT2"),
+        // One parser (HTTP/ConnectTo.swift): a port libcurl cannot use is exit 2 at parse time, not a plain-http refusal later.
+        Row(scenario: nil, arguments: endpoints + client + ["--connect-to", "127.0.0.1::127.0.0.1:70000"], exit: 2,
+            says: "invalid value '127.0.0.1::127.0.0.1:70000' for '--connect-to': port '70000' is not a number from 1 to 65535 (or empty: any)"),
         Row(scenario: nil, arguments: endpoints + client + ["--step", "FETCH http://127.0.0.1/x"], exit: 2, says: "'METHOD URL [BODY]'"),
         Row(scenario: nil, arguments: endpoints + client + ["--step", "POST not-a-url"], exit: 2, says: "invalid URL 'not-a-url'"),
         Row(scenario: nil, arguments: endpoints + client + ["--submit", "=x"], exit: 2, says: "expected NAME or NAME=VALUE"),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Servers that echo what they receive (README.md "Security rules":
-/// redaction; Core/Redactor.swift). Whatever spelling a secret comes back
+/// redaction; Core/Redaction/Redactor.swift). Whatever spelling a secret comes back
 /// in, stderr shows `[redacted]`, never the secret or a piece of it.
 @Suite("Echoed secrets are redacted in every spelling")
 struct EchoedSecretTests {

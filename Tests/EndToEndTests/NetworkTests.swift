@@ -5,7 +5,10 @@ import Glibc
 #endif
 
 /// Exit 3 (network): refused connections and every kind of slowness, each
-/// bounded by `--timeout` (fractional seconds, per request).
+/// bounded by `--timeout` (fractional seconds, per request). No wall-clock
+/// bound: libcurl's own "timed out" error proves the timeout ended the run,
+/// and the runner kills (and fails) a run that hangs; that 0.5 s is not
+/// rounded up is Tests/CurlTests/CurlTransportTests.swift's.
 @Suite("Exit 3: network")
 struct NetworkTests {
     @Test func connectionRefused() async throws {
@@ -14,7 +17,6 @@ struct NetworkTests {
         let result = try await run(["--authorize-url", base + "/authorize", "--token-url", base + "/token",
                                     "--client-id", "public-app", "--redirect-uri", Fixture.redirect])
         expectFailure(result, exit: 3, ["127.0.0.1", "\(port)"])
-        #expect(result.seconds < 3, "\(result)")
     }
 
     @Test func connectionRefusedDuringDiscovery() async throws {
@@ -41,17 +43,14 @@ struct NetworkTests {
     func timeoutOfOneSecond(_ c: Slow) async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.publicClient(c.scenario) + ["--timeout", "1"], timeout: 15)
-        expectFailure(result, exit: 3, ["timed out", "/\(c.endpoint)"])
-        #expect(result.seconds < 3, "--timeout 1 must end the run in < 3 s, took \(result.seconds)\n\(result)")
-        #expect(result.seconds >= 0.9, "it did wait for the timeout\n\(result)")
+        expectFailure(result, exit: 3, ["timed out: Operation timed out after ", "/\(c.endpoint)"])
         expectNoSecrets(in: result, fixture: fx)
     }
 
     @Test func fractionalTimeout() async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.publicClient("token-slow") + ["--timeout", "0.5"], timeout: 15)
-        expectFailure(result, exit: 3, ["timed out"])
-        #expect(result.seconds < 2, "0.5 s is not rounded up to whole seconds\n\(result)")
+        expectFailure(result, exit: 3, ["timed out: Operation timed out after "])
     }
 
     @Test func quietKeepsOnlyTheErrorLine() async throws {

@@ -78,8 +78,8 @@ struct SecurityCheckTests {
     @Test func plainHTTPToANonLoopbackHostIsRefusedBeforeAnyNetwork() async throws {
         let result = try await run(["--authorize-url", "http://example.invalid/authorize", "--token-url", "http://example.invalid/token",
                                     "--client-id", "demo-app", "--redirect-uri", Fixture.redirect], env: Fixture.demoSecretEnv)
+        // Exit 5, not 3: refused before any name lookup (.invalid never resolves).
         expectFailure(result, exit: 5, ["http", "example.invalid", "--allow-http"])
-        #expect(result.seconds < 1.5, "refused instantly\n\(result)")
     }
 
     /// With --connect-to pointing the host at the fixture, a product that failed to

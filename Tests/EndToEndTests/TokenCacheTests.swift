@@ -212,7 +212,6 @@ struct TokenCacheTests {
         #expect(flock(descriptor, LOCK_EX) == 0)
         let result = try await run(fx.publicClient("direct") + cache.flags + ["--min-ttl", "7200", "--timeout", "0.5"], timeout: 10)
         expectFailure(result, exit: 3, ["another authcode run has held the cache lock for more than 0.5 s"])
-        #expect(result.seconds < 5)
     }
 
     /// 16 runs started together with an empty cache: one flow at the

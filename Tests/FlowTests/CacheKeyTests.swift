@@ -56,7 +56,7 @@ struct CacheKeyTests {
         ("tenant", { @Sendable o in o.form.append(NameValue("tenant", "b")) }),
         ("authorize url", { @Sendable o in o.authorizeURL = "https://idp.example/other/authorize" }),
         ("token url", { @Sendable o in o.tokenURL = "https://idp.example/other/token" }),
-        ("connect-to", { @Sendable o in o.connectTo = ["idp.example:443:10.0.0.2:443"] }),
+        ("connect-to", { @Sendable o in o.connectTo = [try! ConnectTo("idp.example:443:idp2.example:443")] }),
         ("client auth", { @Sendable o in o.authMethod = .clientSecretPost }),
         ("header", { @Sendable o in o.headers = [HTTPHeader("X-Tenant", "b")] }),
         ("submit", { @Sendable o in o.submit = SubmitChoice(name: "account", value: "bob") }),

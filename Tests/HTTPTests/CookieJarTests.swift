@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Core
 @testable import HTTP
 
@@ -201,16 +202,17 @@ struct CookieJarTests {
         #expect(!header.contains("c99="))
     }
 
-    @Test func aHugeFloodStaysFast() {
-        let jar = CookieJar()
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for round in 0..<20 {
+    /// A flood costs in proportion to its size: four times the rounds of
+    /// 250 cookies, about four times the CPU time (TestSupport/Growth.swift).
+    @Test func aHugeFloodStaysLinear() {
+        let ratio = Growth.ratio(size: 5) { rounds in
+            let jar = CookieJar()
+            for round in 0..<rounds {
                 jar.store((0..<250).map { "r\(round)c\($0)=\($0)" }, scheme: "https", host: "id.example.com", path: "/", now: Self.now + Double(round))
             }
+            #expect(jar.count == CookieJar.maxCookies)
         }
-        #expect(jar.count == CookieJar.maxCookies)
-        #expect(elapsed < .seconds(20))
+        #expect(ratio < Growth.linearLimit, "4× the flood took \(ratio)× the CPU time")
     }
 
     @Test func namesNeverValues() {

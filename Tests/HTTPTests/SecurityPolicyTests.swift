@@ -87,7 +87,7 @@ struct ConnectToPolicyTests {
         let host = URIReference(url)!.host!
         #expect(throws: Failure(.securityCheck, "refusing plain http to '\(host)': --connect-to sends it to '\(target)', which is not this machine",
                                 at: place, hint: Self.hint)) {
-            try SecurityPolicy(allowHTTP: false, connectTo: connectTo).check(url)
+            try SecurityPolicy(allowHTTP: false, connectTo: connectTo.map { try ConnectTo($0) }).check(url)
         }
     }
 
@@ -99,27 +99,59 @@ struct ConnectToPolicyTests {
         ("http://127.0.0.1:8080/t", ["127.0.0.1:8080::9999"]),             // only the port changes
     ])
     func allowed(url: String, connectTo: [String]) throws {
-        try SecurityPolicy(allowHTTP: false, connectTo: connectTo).check(url)
+        try SecurityPolicy(allowHTTP: false, connectTo: connectTo.map { try ConnectTo($0) }).check(url)
     }
 
     /// The name is judged, never what --connect-to points it at.
     @Test func aNameIsNotLoopbackBecauseItConnectsThere() {
         #expect(throws: Failure(.securityCheck, "refusing plain http to 'idp.example': secrets would travel unencrypted",
                                 at: "http://idp.example/t", hint: Self.hint)) {
-            try SecurityPolicy(allowHTTP: false, connectTo: ["idp.example:80:127.0.0.1:8080"]).check("http://idp.example/t")
-        }
-    }
-
-    /// An entry that cannot be read leaves the target unknown: no plain http.
-    @Test(arguments: ["127.0.0.1:80:evil.example:99999", "127.0.0.1:8080\u{301}:evil.example:80", "[::1:80:x:80"])
-    func unreadableEntryRefusesPlainHTTP(entry: String) {
-        #expect(throws: Failure(.securityCheck, "refusing plain http to '127.0.0.1': a --connect-to entry may send it elsewhere",
-                                at: "http://127.0.0.1:8080/t", hint: Self.hint)) {
-            try SecurityPolicy(allowHTTP: false, connectTo: [entry]).check("http://127.0.0.1:8080/t")
+            try SecurityPolicy(allowHTTP: false, connectTo: [ConnectTo("idp.example:80:127.0.0.1:8080")]).check("http://idp.example/t")
         }
     }
 
     @Test func allowHTTPAllowsAnyTarget() throws {
-        try SecurityPolicy(allowHTTP: true, connectTo: ["127.0.0.1:8080:evil.example:80"]).check("http://127.0.0.1:8080/t")
+        try SecurityPolicy(allowHTTP: true, connectTo: [ConnectTo("127.0.0.1:8080:evil.example:80")]).check("http://127.0.0.1:8080/t")
+    }
+}
+
+/// One parser for a `--connect-to` entry, as libcurl reads it: the command
+/// line refuses what it refuses (exit 2), so the policy never meets an
+/// entry it cannot read.
+struct ConnectToTests {
+    @Test(arguments: [
+        ("idp.example:443:127.0.0.1:8443", "idp.example", 443, "127.0.0.1", 8443),
+        ("IDP.Example::[::1]:", "idp.example", nil, "::1", nil),
+        ("[2001:DB8::1]:80::9000", "2001:db8::1", 80, "", 9000),
+        (":::", "", nil, "", nil),
+        ("a:1:b:65535", "a", 1, "b", 65535),
+        ("a:080:b:00443", "a", 80, "b", 443),
+    ] as [(String, String, Int?, String, Int?)])
+    func parses(text: String, host: String, port: Int?, targetHost: String, targetPort: Int?) throws {
+        let entry = try ConnectTo(text)
+        #expect(entry.text == text)
+        #expect(entry.host == host && entry.port == port && entry.targetHost == targetHost && entry.targetPort == targetPort)
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1:80:evil.example:99999", ConnectTo.Problem.port("99999")),
+        ("127.0.0.1:80:evil.example:70000", .port("70000")),
+        ("127.0.0.1:0:evil.example:80", .port("0")),
+        ("127.0.0.1:8080\u{301}:evil.example:80", .port("8080\u{301}")),
+        ("h:-1:x:80", .port("-1")),
+        ("h:+80:x:80", .port("+80")),
+        ("h:80:x:123456", .port("123456")),
+        ("[::1:80:x:80", .port("80:x:80")),  // no closing bracket: split at each colon
+        ("[::1]80:x:80", .shape),
+        ("a:b:c", .shape),
+        ("", .shape),
+    ])
+    func refuses(text: String, problem: ConnectTo.Problem) {
+        #expect(throws: problem) { try ConnectTo(text) }
+    }
+
+    @Test func problemsReadAsTheyShould() {
+        #expect("\(ConnectTo.Problem.shape)" == "expected HOST:PORT:HOST2:PORT2")
+        #expect("\(ConnectTo.Problem.port("70000"))" == "port '70000' is not a number from 1 to 65535 (or empty: any)")
     }
 }

@@ -55,14 +55,6 @@ struct PKCETests {
         #expect(pkce.challenge == Base64URL.encode(SHA256.hash(pkce.verifier.utf8)))
     }
 
-    @Test func randomnessIsFresh() {
-        #expect(Randomness.bytes(32).count == 32)
-        #expect(Randomness.bytes(0).isEmpty)
-        let tokens = Set((0..<50).map { _ in Randomness.token() })
-        #expect(tokens.count == 50)
-        #expect(tokens.allSatisfy { $0.count == 22 })
-    }
-
     @Test(arguments: PKCEMethod.allCases)
     func methodsParseFromTheirWireNames(method: PKCEMethod) {
         #expect(PKCEMethod(rawValue: method.rawValue) == method)

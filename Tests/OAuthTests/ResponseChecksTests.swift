@@ -21,7 +21,8 @@ struct ResponseChecksTests {
 
     static let failures: [(AuthorizationResponse, Bool, Failure)] = [
         (AuthorizationResponse(state: "our-state", error: "access_denied", errorDescription: "User said no"), false,
-         Failure(.authorizationError, "the authorization server answered error=access_denied: User said no", at: place)),
+         Failure(.authorizationError, "the authorization server answered error=access_denied: User said no", at: place,
+                 reason: .authorizationServer(OAuthErrorCode(rawValue: "access_denied")))),
         // State before error: an error nobody can tie to this request is exit 5, its text unshown.
         (AuthorizationResponse(error: "invalid_scope", errorDescription: "Call +1 555 0100 now"), false,
          Failure(.securityCheck, "the error answer (its text is not shown: anyone can forge it) has no state; the code is not redeemed", at: place)),
@@ -29,10 +30,12 @@ struct ResponseChecksTests {
          Failure(.securityCheck, "state mismatch: the error answer (its text is not shown: anyone can forge it) is not for this request; the code is not redeemed",
                  at: place)),
         (AuthorizationResponse(code: "c", state: "our-state", error: "server_error", errorDescription: ""), false,
-         Failure(.authorizationError, "the authorization server answered error=server_error", at: place)),
+         Failure(.authorizationError, "the authorization server answered error=server_error", at: place,
+                 reason: .authorizationServer(OAuthErrorCode(rawValue: "server_error")))),
         // Control characters are escaped visibly; line breaks become spaces.
         (AuthorizationResponse(state: "our-state", error: "x\u{1B}[31m", errorDescription: "line1\nline2\r\u{7F}\u{202E}"), false,
-         Failure(.authorizationError, "the authorization server answered error=x\\x1b[31m: line1 line2 \\x7f\\u202e", at: place)),
+         Failure(.authorizationError, "the authorization server answered error=x\\x1b[31m: line1 line2 \\x7f\\u202e", at: place,
+                 reason: .authorizationServer(OAuthErrorCode(rawValue: "x\u{1B}[31m")))),
         (AuthorizationResponse(code: "c"), false,
          Failure(.securityCheck, "the authorization response has no state; the code is not redeemed", at: place)),
         (AuthorizationResponse(code: "c", state: "their-state"), false,
@@ -76,7 +79,7 @@ struct ResponseChecksTests {
         }
     }
 
-    /// Server text in messages: bounded and escaped once finished (Core/ServerText.swift).
+    /// Server text in messages: bounded and escaped once finished (Core/Text/ServerText.swift).
     @Test(arguments: [
         ("plain", "plain"), ("a\u{0}b\nc\u{7F}d\te", "a\\x00b c\\x7fd e"), ("\u{1B}[2J", "\\x1b[2J"), ("é€😀", "é€😀"),
         (String(repeating: "x", count: 300), String(repeating: "x", count: 300)),

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Core
 @testable import HTTP
 @testable import Walk
@@ -99,7 +100,7 @@ import Testing
     static func handle(_ html: String) {
         let handler = PageHandler(target: RedirectTarget(URIReference("http://127.0.0.1:8765/cb")!),
                                   formValues: [NameValue("username", "alice")], submit: nil,
-                                  trace: Trace(enabled: false, redactor: Redactor(), console: ScriptPageTests.Sink()))
+                                  trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()))
         let response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: Array(html.utf8))
         _ = try? handler.handle(response, at: "http://127.0.0.1:1/login")
         _ = LoginRejection.failure(response, at: "login", standing: LoginErrorText.texts(in: html))

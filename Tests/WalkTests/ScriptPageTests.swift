@@ -1,19 +1,14 @@
 import Testing
+import TestSupport
 @testable import Core
 @testable import HTTP
 @testable import Walk
 
 /// A page that only scripts can fill is named as such, with the --step way out.
 @Suite struct ScriptPageTests {
-    final class Sink: Console {
-        var err = ""
-        func writeOut(_ text: String) -> Bool { true }
-        func writeErr(_ text: String) { err += text }
-    }
-
     static func handler() -> PageHandler {
         PageHandler(target: RedirectTarget(URIReference("http://127.0.0.1:8765/cb")!), formValues: [NameValue("username", "alice")],
-                    submit: nil, trace: Trace(enabled: false, redactor: Redactor(), console: Sink()))
+                    submit: nil, trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()))
     }
 
     static func page(_ html: String, status: Int = 200) -> HTTPResponse {

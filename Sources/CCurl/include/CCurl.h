@@ -32,8 +32,15 @@ typedef struct ac_sockets {
 
 /* Sets CURLOPT_SOCKOPTFUNCTION and CURLOPT_CLOSESOCKETFUNCTION so that
    `sockets` follows the handle's connections; call after every
-   curl_easy_reset. `sockets` must outlive curl_easy_cleanup. */
-void ac_track_sockets(CURL *handle, ac_sockets *sockets);
+   curl_easy_reset. `sockets` must outlive curl_easy_cleanup. Returns the
+   first option libcurl refused, else CURLE_OK. */
+CURLcode ac_track_sockets(CURL *handle, ac_sockets *sockets);
+
+/* Allows http and https only: CURLOPT_PROTOCOLS_STR (libcurl 7.85.0 and
+   later), else the CURLOPT_PROTOCOLS bitmask it replaced, for a libcurl
+   older than the headers this was built with. Returns libcurl's answer to
+   the last option tried. */
+CURLcode ac_allow_http_only(CURL *handle);
 
 /* Sends the ACK of what each socket has received now and leaves
    delayed-ACK mode (Linux TCP_QUICKACK, tcp(7)); a no-op elsewhere. */

@@ -5,14 +5,18 @@ import Core
 /// is unknown (standard input). At most ten redraws a second.
 struct BatchProgress {
     let total: Int?
-    let started = SystemClock.monotonic()
-    private var lastDrawn = -1.0
+    /// Seconds on a clock that never jumps (SystemClock.monotonic; a test's own).
+    let clock: () -> Double
+    let started: Double
+    private var lastDrawn: Double?
 
-    init(total: Int?) {
+    init(total: Int?, clock: @escaping () -> Double = SystemClock.monotonic) {
         self.total = total
+        self.clock = clock
+        started = clock()
     }
 
-    func line(done: Int, failed: Int, now: Double = SystemClock.monotonic()) -> String {
+    func line(done: Int, failed: Int, now: Double) -> String {
         let elapsed = max(now - started, 0.001)
         let rate = Double(done) / elapsed
         var parts = [total.map { "\(done)/\($0)" } ?? "\(done) done"]
@@ -27,8 +31,8 @@ struct BatchProgress {
 
     /// The redraw text, or nil when the last one is too recent.
     mutating func redraw(done: Int, failed: Int, force: Bool = false) -> String? {
-        let now = SystemClock.monotonic()
-        guard force || now - lastDrawn >= 0.1 else { return nil }
+        let now = clock()
+        if !force, let lastDrawn, now - lastDrawn < 0.1 { return nil }
         lastDrawn = now
         return "\r\u{1B}[K" + line(done: done, failed: failed, now: now)
     }

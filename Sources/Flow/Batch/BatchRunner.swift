@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Core
 import HTTP
 import OAuth
@@ -12,41 +7,32 @@ import OAuth
 /// held (running or finished but waiting for an earlier one), so memory
 /// stays flat however long the file. Each flow is a `TokenFlow` of its own
 /// (cookie jar, state, PKCE, connections); only the endpoints, discovered
-/// once, are shared.
-package struct BatchRunner {
-    package typealias Format = (FlowResult) throws(Failure) -> String
+/// once, are shared. The runner is `Sendable`: its workers capture it, and
+/// the compiler checks every field they share.
+package struct BatchRunner: Sendable {
+    package typealias Format = @Sendable (FlowResult) throws(Failure) -> String
 
     let options: Options
     let console: Console
-    let makeTransport: () throws(Failure) -> Transport
+    let transport: TransportFactory
     /// The `--print` text of a result (ends with a newline).
     let format: Format
     /// Whether stderr is a terminal: the progress line is drawn only there.
     let showProgress: Bool
+    /// Seconds since 1970, for each flow; seconds on a clock that never
+    /// jumps, for the progress line's rate.
+    let now: @Sendable () -> Double
+    let monotonic: @Sendable () -> Double
 
-    package init(options: Options, console: Console, makeTransport: @escaping () throws(Failure) -> Transport,
-                 format: @escaping Format, showProgress: Bool) {
+    package init(options: Options, console: Console, transport: @escaping TransportFactory, format: @escaping Format, showProgress: Bool,
+                 now: @escaping @Sendable () -> Double = SystemClock.now, monotonic: @escaping @Sendable () -> Double = SystemClock.monotonic) {
         self.options = options
         self.console = console
-        self.makeTransport = makeTransport
+        self.transport = transport
         self.format = format
         self.showProgress = showProgress && options.verbosity != .quiet
-    }
-
-    /// What one record produced, ready to write.
-    struct Outcome {
-        var stdout: String
-        var stderr: String?
-        var failed: Bool
-    }
-
-    struct State {
-        var queue: [(slot: Int, record: Record)] = []
-        var finished: [Int: Outcome] = [:]
-        var nextToWrite = 0
-        var inputDone = false
-        var done = 0
-        var failed = 0
+        self.now = now
+        self.monotonic = monotonic
     }
 
     package func run() throws(Failure) -> ExitCode {
@@ -61,21 +47,21 @@ package struct BatchRunner {
             throw Failure(.usage, "\(error)", at: input.name)
         }
         try ReservedColumns.checkFirst(first, format: reader.format, input: input.name)
-        let discovery = TokenFlow(options: options, console: console, transport: try makeTransport())
+        let discovery = try TokenFlow(options: options, console: console, makeTransport: transport, now: now)
         let endpoints = try discovery.endpoints()
         let total = showProgress ? input.countRecords(shard: options.shard) : nil
 
-        let monitor = Monitor(State())
+        let jobs = Lock(BatchJobs())
         let window = max(options.parallel * 4, 16)
         var workers: [Worker] = []
         for _ in 0..<options.parallel {
-            guard let worker = Worker({ work(monitor, endpoints) }) else { break }
+            guard let worker = Worker({ work(jobs, endpoints) }) else { break }
             workers.append(worker)
         }
         guard !workers.isEmpty else {
             throw Failure(.usage, "cannot start worker threads for --parallel \(options.parallel)")
         }
-        var progress = BatchProgress(total: total)
+        var progress = BatchProgress(total: total, clock: monotonic)
         var writer = OrderedWriter(console: console)
         var slot = 0
         var pending = first
@@ -83,12 +69,9 @@ package struct BatchRunner {
         while let record = pending {
             if options.shard?.takes(record.number) ?? true {
                 let mine = slot
-                monitor.when({ mine - $0.nextToWrite < window || $0.finished[$0.nextToWrite] != nil }) { state in
-                    state.queue.append((mine, record))
-                }
-                monitor.broadcast()
+                jobs.wait(until: { $0.hasRoom(for: mine, window: window) }, then: { $0.add(record, slot: mine) })
                 slot += 1
-                writer.flush(monitor, progress: &progress, showProgress: showProgress)
+                writer.flush(jobs, progress: &progress, showProgress: showProgress)
             }
             do throws(RecordInputError) {
                 pending = try reader.next()
@@ -97,11 +80,11 @@ package struct BatchRunner {
                 pending = nil
             }
         }
-        monitor.locked { $0.inputDone = true }
-        monitor.broadcast()
-        while monitor.locked({ $0.nextToWrite }) < slot {
-            monitor.when({ $0.finished[$0.nextToWrite] != nil }, timeout: 0.1) { _ in }
-            writer.flush(monitor, progress: &progress, showProgress: showProgress)
+        jobs.withLock { $0.endInput() }
+        while jobs.read({ $0.nextToWrite }) < slot {
+            // At most 0.1 s between redraws of the progress line.
+            _ = jobs.wait(until: { $0.nextIsFinished }, atMost: 0.1)
+            writer.flush(jobs, progress: &progress, showProgress: showProgress)
         }
         for worker in workers { worker.join() }
         if showProgress, let text = progress.redraw(done: writer.done, failed: writer.failed, force: true) {
@@ -115,18 +98,15 @@ package struct BatchRunner {
     }
 
     /// A worker: takes records until the input is done and the queue empty.
-    func work(_ monitor: Monitor<State>, _ endpoints: ServerEndpoints) {
-        while let job = monitor.when({ !$0.queue.isEmpty || $0.inputDone }, { state in
-            state.queue.isEmpty ? nil : state.queue.removeFirst()
-        }) {
+    func work(_ jobs: Lock<BatchJobs>, _ endpoints: ServerEndpoints) {
+        while let job = jobs.wait(until: { $0.workerMayGo }, then: { $0.take() }) {
             let outcome = perform(job.record, at: endpoints)
-            monitor.locked { $0.finished[job.slot] = outcome }
-            monitor.broadcast()
+            jobs.withLock { $0.finish(job.slot, outcome) }
         }
     }
 
     /// One record's flow, and its output line.
-    func perform(_ record: Record, at endpoints: ServerEndpoints) -> Outcome {
+    func perform(_ record: Record, at endpoints: ServerEndpoints) -> BatchJobs.Outcome {
         guard let fields = record.fields else {
             return failure(line: record.number, user: nil, Failure(.usage, "bad record: \(record.error ?? "unreadable")"), redactor: nil)
         }
@@ -135,38 +115,36 @@ package struct BatchRunner {
         if let message = ReservedColumns.refusal(fields, format: .jsonLines) {
             return failure(line: record.number, user: user, Failure(.usage, "bad record: \(message)"), redactor: nil)
         }
-        var settings = options
         // A record's field wins over a same-named --form, which is then not sent.
-        settings.form = options.form.filter { given in !fields.contains { $0.name == given.name } } + fields
-        settings.users = nil
+        let form = options.form.filter { given in !fields.contains { $0.name == given.name } } + fields
         let prefix = LinePrefixConsole(base: console, prefix: "line \(record.number): ")
         let flow: TokenFlow
         do throws(Failure) {
-            flow = TokenFlow(options: settings, console: prefix, transport: try makeTransport())
+            flow = try TokenFlow(options: options, console: prefix, makeTransport: transport, form: form, now: now)
         } catch {
             return failure(line: record.number, user: user, error, redactor: nil)
         }
         do throws(Failure) {
             let result = try flow.run(at: endpoints)
             if options.print == .json, case .token(let token) = result {
-                return Outcome(stdout: RecordLabel.head(line: record.number, user: user) + "\"token\":" + token.response.oneLine + "}\n",
-                               stderr: nil, failed: false)
+                return BatchJobs.Outcome(stdout: RecordLabel.head(line: record.number, user: user) + "\"token\":" + token.response.oneLine + "}\n",
+                                         stderr: nil, failed: false)
             }
-            return Outcome(stdout: try format(result), stderr: nil, failed: false)
+            return BatchJobs.Outcome(stdout: try format(result), stderr: nil, failed: false)
         } catch {
             return failure(line: record.number, user: user, error, redactor: flow.redactor)
         }
     }
 
-    func failure(line: Int, user: String?, _ error: Failure, redactor: Redactor?) -> Outcome {
-        // Scrubbed, then server text bounded and escaped (Core/ServerText.swift).
+    func failure(line: Int, user: String?, _ error: Failure, redactor: Redactor?) -> BatchJobs.Outcome {
+        // Scrubbed, then server text bounded and escaped (Core/Text/ServerText.swift).
         let marked = error.message + (error.location.map { " (\($0))" } ?? "")
         let message = redactor?.finished(marked) ?? ServerText.finished(marked)
         if options.print == .json {
-            return Outcome(stdout: RecordLabel.head(line: line, user: user)
-                               + "\"error\":{\"exit\":\(error.exitCode.rawValue),\"message\":\(JSONText.quote(message))}}\n",
-                           stderr: nil, failed: true)
+            return BatchJobs.Outcome(stdout: RecordLabel.head(line: line, user: user)
+                                         + "\"error\":{\"exit\":\(error.exitCode.rawValue),\"message\":\(JSONText.quote(message))}}\n",
+                                     stderr: nil, failed: true)
         }
-        return Outcome(stdout: "\n", stderr: "authcode: error: line \(line): \(TerminalText.escapeLine(message))\n", failed: true)
+        return BatchJobs.Outcome(stdout: "\n", stderr: "authcode: error: line \(line): \(TerminalText.escapeLine(message))\n", failed: true)
     }
 }

@@ -6,7 +6,9 @@ import Core
 final class LinePrefixConsole: Console {
     private let base: Console
     private let prefix: String
-    private var pending = ""
+    /// A line begun but not ended yet. One flow writes here, from its own
+    /// thread; the lock makes that a checked fact rather than a promise.
+    private let pending = Lock("")
 
     init(base: Console, prefix: String) {
         self.base = base
@@ -16,10 +18,12 @@ final class LinePrefixConsole: Console {
     @discardableResult func writeOut(_ text: String) -> Bool { base.writeOut(text) }
 
     func writeErr(_ text: String) {
-        pending += text
-        while let newline = pending.firstIndex(of: "\n") {
-            base.writeErr(prefixed(pending[...newline]))
-            pending = String(pending[pending.index(after: newline)...])
+        pending.withLock { pending in
+            pending += text
+            while let newline = pending.firstIndex(of: "\n") {
+                base.writeErr(prefixed(pending[...newline]))
+                pending = String(pending[pending.index(after: newline)...])
+            }
         }
     }
 

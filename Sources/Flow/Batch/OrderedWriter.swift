@@ -1,7 +1,8 @@
 import Core
 
 /// Writes finished records to stdout in input order, each line whole as
-/// soon as every earlier record is done, and keeps the counts.
+/// soon as every earlier record is done, and keeps the counts. Only the
+/// reading thread writes; workers hand their outcomes over through the lock.
 struct OrderedWriter {
     let console: Console
     private(set) var done = 0
@@ -12,13 +13,9 @@ struct OrderedWriter {
         self.console = console
     }
 
-    mutating func flush(_ monitor: Monitor<BatchRunner.State>, progress: inout BatchProgress, showProgress: Bool) {
-        while let outcome = monitor.locked({ state -> BatchRunner.Outcome? in
-            guard let outcome = state.finished.removeValue(forKey: state.nextToWrite) else { return nil }
-            state.nextToWrite += 1
-            return outcome
-        }) {
-            monitor.broadcast()
+    /// Every outcome that is next in order, written; then the progress line.
+    mutating func flush(_ jobs: Lock<BatchJobs>, progress: inout BatchProgress, showProgress: Bool) {
+        while let outcome = jobs.withLock({ $0.takeNextFinished() }) {
             done += 1
             if outcome.failed { failed += 1 }
             if let text = outcome.stderr { console.writeErr((showProgress ? "\r\u{1B}[K" : "") + text) }

@@ -20,27 +20,21 @@ struct PatientSource: ByteSource {
         self.descriptor = descriptor
         self.timeout = timeout
         plain = FileDescriptorSource(descriptor: descriptor)
-        var info = stat()
-        let regular = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        bounded = !regular && isatty(descriptor) == 0
+        bounded = InputFile.mayStaySilent(descriptor)
     }
 
     mutating func read(into buffer: inout [UInt8], max: Int) throws(RecordInputError) -> Int {
         guard bounded else { return try plain.read(into: &buffer, max: max) }
         let deadline = SystemClock.monotonic() + timeout
         while true {
-            let left = deadline - SystemClock.monotonic()
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = left > 0 ? poll(&entry, 1, Int32(min(left * 1000, 2_000_000_000).rounded(.up))) : 0
-            if ready < 0 && errno == EINTR { continue }
-            if ready == 0 {
-                throw .readFailed("nothing arrived within \(SystemClock.describe(seconds: timeout)) (--timeout); is a writer missing?")
+            guard InputRead.waitReadable(descriptor, until: deadline) else {
+                throw .readFailed("\(InputError.silent(seconds: timeout))")
             }
             do throws(RecordInputError) {
                 return try plain.read(into: &buffer, max: max)
             } catch {
-                // Non-blocking: data may have been taken by nobody else but
-                // be not quite there yet; wait again until the deadline.
+                // A descriptor another process made non-blocking: the data
+                // poll saw may be gone to another reader; wait again.
                 if errno == EAGAIN { continue }
                 throw error
             }

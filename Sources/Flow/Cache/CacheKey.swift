@@ -18,7 +18,7 @@ package enum CacheKey {
         key.add("issuer", [options.issuer ?? options.tokenURL ?? ""])
         key.add("authorize-url", [options.authorizeURL ?? ""])
         key.add("token-url", [options.tokenURL ?? ""])
-        key.add("connect-to", options.connectTo)
+        key.add("connect-to", options.connectTo.map(\.text))
         // Which client asks, and how it proves itself (never the secret).
         key.add("client-id", [options.clientID])
         key.add("client-auth", [options.authMethod.rawValue])

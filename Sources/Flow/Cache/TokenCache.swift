@@ -16,6 +16,8 @@ struct TokenCache {
     let carriesIDToken: Bool
     let lockTimeout: Double
     let trace: Trace
+    /// Seconds since 1970: the system's clock, or a test's.
+    let now: () -> Double
     let warn: (String) -> Void
 
     var entryPath: String { directory.file(key + ".token") }
@@ -31,13 +33,13 @@ struct TokenCache {
 
     func obtain(_ minting: Minting) throws(Failure) -> MintedToken {
         let before = try load(warning: false)
-        if let before, let token = usable(before, now: SystemClock.now(), margin: minTTL) {
+        if let before, let token = usable(before, now: now(), margin: minTTL) {
             trace.info("token from the cache (valid for \(remaining(before) ?? 0) s more)")
             return token
         }
         let lock = try FileLock(path: lockPath, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        let now = SystemClock.now()
+        let now = self.now()
         let current = try load()
         // Another run wrote it while we waited: use it if still valid at
         // all, so tokens shorter-lived than --min-ttl cause no stampede.
@@ -77,7 +79,7 @@ struct TokenCache {
         do throws(Failure) {
             answer = try minting.refresh(refreshToken)
         } catch {
-            guard error.exitCode == .tokenEndpoint, ServerText.finished(error.message).contains("error=invalid_grant") else { throw error }
+            guard error.reason == .tokenEndpoint(.invalidGrant) else { throw error }
             trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
             try CacheFiles.remove(entryPath)
             return nil
@@ -85,7 +87,7 @@ struct TokenCache {
         // The answer's fields replace the entry's; the others (a refresh
         // token that was not rotated, the id_token) are kept.
         let merged = TokenMerge.merge(answer: answer, into: stale)
-        let token = MintedToken(response: merged, receivedAt: SystemClock.now(), source: .refresh)
+        let token = MintedToken(response: merged, receivedAt: now(), source: .refresh)
         store(token)
         guard usable(CacheEntry(body: token.response.body, receivedAt: token.receivedAt), now: token.receivedAt, margin: 0) != nil else {
             trace.info("the refreshed token is not usable either; logging in again")
@@ -134,7 +136,7 @@ struct TokenCache {
     private func remaining(_ entry: CacheEntry) -> Int? {
         guard let response = entry.token,
               let expiry = expiry(of: MintedToken(response: response, receivedAt: entry.receivedAt, source: .cache)) else { return nil }
-        let seconds = expiry - SystemClock.now()
+        let seconds = expiry - now()
         return seconds.isFinite && abs(seconds) < 1e12 ? Int(seconds) : nil
     }
 }

@@ -156,8 +156,8 @@ private final class RunState: @unchecked Sendable {
     }
 }
 
-/// At most a few binaries at once: the machine has 2 cores, and the timing
-/// assertions (`--timeout 1` must end in < 3 s) should measure authcode, not a queue.
+/// At most a few binaries at once: the machine has 2 cores, and a run's
+/// `--timeout` should be spent by authcode, not in a queue.
 actor RunGate {
     static let shared = RunGate(limit: 4)
     private var available: Int

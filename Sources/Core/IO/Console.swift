@@ -5,8 +5,9 @@ import Darwin
 #endif
 
 /// Where a run writes: stdout for the result only, stderr for everything
-/// else. Tests pass a `CapturingConsole` to assert both exactly.
-package protocol Console: AnyObject {
+/// else. Tests pass a `CapturingConsole` to assert both exactly. Sendable:
+/// the flows of a batch write to one console from their threads.
+package protocol Console: AnyObject, Sendable {
     /// False when stdout could not take it all (a closed pipe, a full
     /// disk): the caller must say so, and exit 1.
     @discardableResult func writeOut(_ text: String) -> Bool
@@ -15,6 +16,7 @@ package protocol Console: AnyObject {
 
 /// Writes straight to file descriptors 1 and 2 with write(2): unbuffered, so
 /// the order of stdout and stderr lines is the order they were written.
+/// It holds no state, so threads share it as it is.
 package final class StandardConsole: Console {
     package init() {}
 

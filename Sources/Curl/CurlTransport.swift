@@ -1,0 +1,197 @@
+import Core
+import HTTP
+
+import CCurl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// HTTP through libcurl (ARCHITECTURE.md, "Constraints"). One easy handle serves the whole run,
+/// so the authorization and token requests can share a kept-alive connection;
+/// `curl_easy_reset` between requests clears options but keeps connections,
+/// the DNS cache and TLS sessions. Redirects are never followed here.
+package final class CurlTransport: Transport {
+    private let handle: UnsafeMutableRawPointer
+    private let settings: TransportSettings
+    /// The handle's open sockets, for the ACK of each response (CCurl.h).
+    private let sockets: UnsafeMutablePointer<ac_sockets>
+    /// CURLOPT_ERRORBUFFER: libcurl may write into it whenever the handle
+    /// works, so it lives exactly as long as the handle.
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+
+    /// What the executable passes down to every flow (a batch makes one
+    /// transport per record, on the record's thread).
+    package static let factory: TransportFactory = { settings throws(Failure) in try CurlTransport(settings: settings) }
+
+    package init(settings: TransportSettings) throws(Failure) {
+        guard Self.globalSetUp == CURLE_OK else {
+            throw Failure(.network, "libcurl could not be initialised: \(Self.text(of: Self.globalSetUp))")
+        }
+        guard let handle = curl_easy_init() else {
+            throw Failure(.network, "libcurl could not be initialised")
+        }
+        self.handle = handle
+        self.settings = settings
+        sockets = .allocate(capacity: 1)
+        sockets.initialize(to: ac_sockets())
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    /// curl_global_init is not thread-safe and must run once, before any
+    /// handle: a static let runs its initialiser exactly once, under a lock,
+    /// however many flows start at the same time.
+    private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    deinit {
+        curl_easy_cleanup(handle)  // closes the connections through `sockets` first
+        sockets.deallocate()
+        errorBuffer.deallocate()
+    }
+
+    package func send(_ request: HTTPRequest) throws(Failure) -> HTTPResponse {
+        curl_easy_reset(handle)
+        errorBuffer[0] = 0
+        let exchange = CurlExchange(maxBodyBytes: settings.maxBodyBytes, sockets: sockets)
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        var connectToList: UnsafeMutablePointer<curl_slist>?
+        defer {
+            curl_slist_free_all(headerList)
+            curl_slist_free_all(connectToList)
+        }
+        // Curl adds `Expect: 100-continue` to larger POSTs; servers of every
+        // kind mishandle it, and it costs a round trip.
+        for header in request.headers + [HTTPHeader("Expect", "")] {
+            headerList = try Self.append(header.value.isEmpty ? "\(header.name):" : "\(header.name): \(header.value)", to: headerList)
+        }
+        for entry in settings.connectTo {
+            connectToList = try Self.append(entry.text, to: connectToList)
+        }
+        let code: CURLcode = try withExtendedLifetime(exchange) { () throws(Failure) -> CURLcode in
+            try configure(for: request, exchange: Unmanaged.passUnretained(exchange).toOpaque(), headers: headerList, connectTo: connectToList)
+            return curl_easy_perform(handle)
+        }
+
+        if exchange.overflowed {
+            throw Failure(.malformedResponse, "response body larger than \(settings.maxBodyBytes >> 20) MiB", at: Self.location(request.url))
+        }
+        guard code == CURLE_OK else {
+            throw Failure(.network, Self.describe(code, detail: String(cString: errorBuffer)), at: Self.location(request.url),
+                          hint: hint(for: code, url: request.url))
+        }
+        var status = 0
+        var seconds = 0.0
+        var newConnections = 0
+        try Self.check("CURLINFO_RESPONSE_CODE", ac_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status))
+        try Self.check("CURLINFO_TOTAL_TIME", ac_getinfo_double(handle, CURLINFO_TOTAL_TIME, &seconds))
+        try Self.check("CURLINFO_NUM_CONNECTS", ac_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &newConnections))
+        return HTTPResponse(status: status, headers: exchange.headers, body: exchange.body, elapsed: seconds,
+                            reusedConnection: newConnections == 0)
+    }
+
+    /// Every option of one request, each result checked (curl_easy_setopt(3)):
+    /// an option libcurl refuses (too old to know it, built without it, out
+    /// of memory) would otherwise leave a request other than the one the
+    /// policies checked. String options are copied by libcurl, so a Swift
+    /// string's temporary C copy is enough.
+    private func configure(for request: HTTPRequest, exchange context: UnsafeMutableRawPointer,
+                           headers: UnsafeMutablePointer<curl_slist>?, connectTo: UnsafeMutablePointer<curl_slist>?) throws(Failure) {
+        try Self.check("CURLOPT_ERRORBUFFER", ac_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        try Self.check("CURLOPT_URL", ac_setopt_string(handle, CURLOPT_URL, request.url))
+        try Self.check("CURLOPT_FOLLOWLOCATION", ac_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+        try Self.check("CURLOPT_PROTOCOLS_STR", ac_allow_http_only(handle))
+        try Self.check("CURLOPT_NOSIGNAL", ac_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        try Self.check("CURLOPT_TIMEOUT_MS", ac_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(settings.timeout)))
+        try Self.check("CURLOPT_CONNECTTIMEOUT_MS", ac_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(settings.connectTimeout)))
+        try Self.check("CURLOPT_USERAGENT", ac_setopt_string(handle, CURLOPT_USERAGENT, settings.userAgent))
+        try Self.check("CURLOPT_ACCEPT_ENCODING", ac_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
+        try Self.check("CURLOPT_HTTPHEADER", ac_setopt_slist(handle, CURLOPT_HTTPHEADER, headers))
+        if let connectTo { try Self.check("CURLOPT_CONNECT_TO", ac_setopt_slist(handle, CURLOPT_CONNECT_TO, connectTo)) }
+        if let cacert = settings.cacert { try Self.check("CURLOPT_CAINFO", ac_setopt_string(handle, CURLOPT_CAINFO, cacert)) }
+        if settings.insecure {
+            try Self.check("CURLOPT_SSL_VERIFYPEER", ac_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
+            try Self.check("CURLOPT_SSL_VERIFYHOST", ac_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
+        }
+        if let cert = settings.cert { try Self.check("CURLOPT_SSLCERT", ac_setopt_string(handle, CURLOPT_SSLCERT, cert)) }
+        if let key = settings.key { try Self.check("CURLOPT_SSLKEY", ac_setopt_string(handle, CURLOPT_SSLKEY, key)) }
+        try applyMethod(request)
+        try Self.check("CURLOPT_WRITEFUNCTION", ac_setopt_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteBody))
+        try Self.check("CURLOPT_WRITEDATA", ac_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+        try Self.check("CURLOPT_HEADERFUNCTION", ac_setopt_callback(handle, CURLOPT_HEADERFUNCTION, curlWriteHeader))
+        try Self.check("CURLOPT_HEADERDATA", ac_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
+        try Self.check("CURLOPT_SOCKOPTFUNCTION", ac_track_sockets(handle, sockets))
+    }
+
+    private func applyMethod(_ request: HTTPRequest) throws(Failure) {
+        switch request.method {
+        case "GET":
+            try Self.check("CURLOPT_HTTPGET", ac_setopt_long(handle, CURLOPT_HTTPGET, 1))
+        case "HEAD":
+            try Self.check("CURLOPT_NOBODY", ac_setopt_long(handle, CURLOPT_NOBODY, 1))
+        default:
+            if request.method != "POST" {
+                try Self.check("CURLOPT_CUSTOMREQUEST", ac_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue))
+            }
+            let body = request.body ?? []
+            try Self.check("CURLOPT_POST", ac_setopt_long(handle, CURLOPT_POST, 1))
+            try Self.check("CURLOPT_POSTFIELDSIZE_LARGE", ac_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            // COPYPOSTFIELDS: curl keeps its own copy, so our buffer's lifetime
+            // does not matter.
+            let code = body.withUnsafeBytes { bytes in
+                ac_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
+            }
+            try Self.check("CURLOPT_COPYPOSTFIELDS", code)
+        }
+    }
+
+    /// A refused option or info ends the request before anything is sent
+    /// (or after, for an info), with libcurl's reason and version.
+    static func check(_ option: String, _ code: CURLcode) throws(Failure) {
+        guard code != CURLE_OK else { return }
+        // CURLVERSION_FIRST: `version` is in every edition of the struct.
+        let version = curl_version_info(CURLVERSION_FIRST).map { String(cString: $0.pointee.version) } ?? "unknown"
+        throw Failure(.network, "libcurl \(version) refused \(option): \(text(of: code))")
+    }
+
+    /// A list entry; nil from libcurl means it could not allocate one.
+    private static func append(_ line: String, to list: UnsafeMutablePointer<curl_slist>?) throws(Failure) -> UnsafeMutablePointer<curl_slist> {
+        guard let appended = curl_slist_append(list, line) else {
+            throw Failure(.network, "libcurl could not build the request (out of memory)")
+        }
+        return appended
+    }
+
+    /// A server that demands a client certificate just drops the TLS
+    /// connection, which curl reports as a send/receive error.
+    private func hint(for code: CURLcode, url: String) -> String? {
+        let dropped = [CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code)
+        guard dropped, settings.cert == nil, url.lowercased().hasPrefix("https:") else { return nil }
+        return "The server closed the TLS connection; if it requires a client certificate, pass --cert and --key."
+    }
+
+    /// Curl's own words, prefixed where they leave the user guessing.
+    static func describe(_ code: CURLcode, detail: String) -> String {
+        let base = detail.isEmpty ? text(of: code) : detail
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: return "timed out: \(base)"
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE:
+            return "TLS failed: \(base)"
+        default: return base
+        }
+    }
+
+    static func text(of code: CURLcode) -> String {
+        String(cString: curl_easy_strerror(code))
+    }
+
+    /// Where, for error lines: the URL without query (which may hold a code).
+    static func location(_ url: String) -> String {
+        URIReference(url)?.withoutQuery ?? "request"
+    }
+
+    static func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((seconds * 1000).rounded(.up)))
+    }
+}
