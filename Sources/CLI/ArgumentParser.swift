@@ -33,6 +33,7 @@ package struct ArgumentParser {
         var raw = try collect(arguments)
         try addEnvironment(to: &raw)
         var options = try OptionValidator(raw: raw, reader: reader).validate()
+        options.proxy = ProxySettings(environment: environment)
         if options.cache && options.cacheDir == nil {
             options.cacheDir = CacheDirectory.defaultPath(environment: environment)
         }

@@ -48,6 +48,8 @@ package struct Options: Equatable, Sendable {
     package var timeout = 30.0
     package var connectTimeout = 10.0
     package var allowHTTP = false
+    /// The proxies: the environment's (curl's variables), and later flags.
+    package var proxy = ProxySettings()
     /// Hints for stderr found while parsing (a secret typed on the command line).
     package var warnings: [String] = []
 

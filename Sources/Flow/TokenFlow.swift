@@ -23,7 +23,7 @@ package final class TokenFlow {
         Self.rememberSecrets(of: options, in: redactor)
         let trace = Trace(enabled: options.verbosity == .verbose, redactor: redactor, console: console)
         client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: options.headers,
-                            policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo), trace: trace, now: SystemClock.now)
+                            policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo, proxy: options.proxy), trace: trace, now: SystemClock.now)
         origins = OriginPolicy(trusting: TrustedOrigins.given(by: options), userHeaders: options.headers, trace: trace)
         redirectGuard = URIReference(options.redirectURI).map { RedirectURIGuard(RedirectTarget($0)) }
         if let redirectGuard { client.adapters.append(redirectGuard) }
@@ -40,6 +40,7 @@ package final class TokenFlow {
         settings.cert = options.cert
         settings.key = options.key
         settings.connectTo = options.connectTo
+        settings.proxy = options.proxy
         return settings
     }
 

@@ -60,6 +60,7 @@ package final class CurlTransport: Transport {
             connectToList = curl_slist_append(connectToList, entry)
         }
 
+        let proxy = settings.proxy.choice(for: request.url)
         let context = Unmanaged.passUnretained(exchange).toOpaque()
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
             ac_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
@@ -67,12 +68,17 @@ package final class CurlTransport: Transport {
             ac_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
             ac_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
             ac_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+            ac_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
             ac_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(settings.timeout))
             ac_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(settings.connectTimeout))
             ac_setopt_string(handle, CURLOPT_USERAGENT, cStrings.keep(settings.userAgent))
             ac_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
             ac_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
             if connectToList != nil { ac_setopt_slist(handle, CURLOPT_CONNECT_TO, connectToList) }
+            // Always set, "" for none: libcurl would otherwise read the
+            // environment itself and pick a proxy the plain-http rule never saw.
+            ac_setopt_string(handle, CURLOPT_PROXY, cStrings.keep(proxy.curlValue))
+            ac_setopt_string(handle, CURLOPT_NOPROXY, "")
             if let cacert = settings.cacert { ac_setopt_string(handle, CURLOPT_CAINFO, cStrings.keep(cacert)) }
             if settings.insecure {
                 ac_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0)
@@ -94,7 +100,11 @@ package final class CurlTransport: Transport {
         }
         guard code == CURLE_OK else {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw Failure(.network, Self.describe(code, detail: detail), at: Self.location(request.url), hint: hint(for: code, url: request.url))
+            throw Failure(.network, Self.describe(code, detail: detail), at: Self.location(request.url),
+                          hint: hint(for: code, url: request.url, proxy: proxy))
+        }
+        if let fold = exchange.misplacedFold {
+            throw Failure(.malformedResponse, "the response's header section \(fold) (RFC 9112 §5.2)", at: Self.location(request.url))
         }
         var status = 0
         ac_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -129,7 +139,10 @@ package final class CurlTransport: Transport {
 
     /// A server that demands a client certificate just drops the TLS
     /// connection, which curl reports as a send/receive error.
-    private func hint(for code: CURLcode, url: String) -> String? {
+    private func hint(for code: CURLcode, url: String, proxy: ProxyChoice) -> String? {
+        if !proxy.isDirect, [CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_PROXY, CURLE_UNSUPPORTED_PROTOCOL].contains(code) {
+            return "The request went through the proxy \(proxy.shown) from \(proxy.source); check it, or list the host in no_proxy."
+        }
         let dropped = [CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code)
         guard dropped, settings.cert == nil, url.lowercased().hasPrefix("https:") else { return nil }
         return "The server closed the TLS connection; if it requires a client certificate, pass --cert and --key."
@@ -163,6 +176,8 @@ final class CurlExchange {
     var overflowed = false
     let maxBodyBytes: Int
     let sockets: UnsafeMutablePointer<ac_sockets>
+    /// What made the header section malformed (RFC 9112 §5.2), if anything.
+    var misplacedFold: String?
     /// libcurl hands the header callback more than the response's header
     /// section: the fields of each 1xx interim response before it, and the
     /// trailer fields after a chunked body. Neither is the response's
@@ -171,15 +186,41 @@ final class CurlExchange {
     /// to the blank line that ends it.
     private var headerSectionDone = false
     private var interim = false
+    /// A status line starts a response only where one may come: first, and
+    /// after the blank line that ends a 1xx (CONNECT answers are kept from
+    /// the callback, CURLOPT_SUPPRESS_CONNECT_HEADERS). Anywhere else a line
+    /// reading `HTTP/…` is no status line: in a trailer it would otherwise
+    /// start a second header section after the body.
+    private var expectingStatus = true
+    /// Whether a field line came before in the current block, for obs-fold.
+    private var fieldOpen = false
 
     init(maxBodyBytes: Int, sockets: UnsafeMutablePointer<ac_sockets>) {
         self.maxBodyBytes = maxBodyBytes
         self.sockets = sockets
     }
 
+    /// One line as libcurl hands it over, CRLF included.
     func receiveHeader(_ line: String) {
+        let first = line.utf8.first
+        // RFC 9112 §5.2: a line starting with SP or HTAB (obs-fold) continues
+        // the field before it, its white space read as one SP; it never
+        // starts a field of its own, or a server could show a Location or
+        // Set-Cookie to authcode that other clients read as part of another
+        // field. With no field before it, the message is malformed.
+        if first == 0x20 || first == 0x09 {
+            guard fieldOpen else {
+                misplacedFold = misplacedFold ?? "begins with a folded line, which continues no field"
+                return
+            }
+            let continuation = line.trimmed
+            if !headerSectionDone, !interim, !continuation.isEmpty, let last = headers.indices.last {
+                headers[last].value = headers[last].value.isEmpty ? continuation : headers[last].value + " " + continuation
+            }
+            return
+        }
         let trimmed = line.trimmed
-        if trimmed.hasPrefix("HTTP/") {
+        if expectingStatus, trimmed.hasPrefix("HTTP/") {
             // The status line is in: ACK it now, or a server that writes the
             // body separately without TCP_NODELAY waits for our delayed ACK
             // before sending it (CCurl/shim.c, ac_quickack).
@@ -187,15 +228,19 @@ final class CurlExchange {
             // A new status line (after 1xx): the headers so far were not the answer.
             headers.removeAll()
             headerSectionDone = false
+            expectingStatus = false
+            fieldOpen = false
             let code = trimmed.split(separator: " ", maxSplits: 2).dropFirst().first
             interim = code?.first == "1"
             return
         }
         if trimmed.isEmpty {
             // The end of a section; after an interim one, the real status line follows.
-            if !interim { headerSectionDone = true }
+            if interim { expectingStatus = true } else { headerSectionDone = true }
+            fieldOpen = false
             return
         }
+        fieldOpen = true
         guard !headerSectionDone, !interim, let colon = trimmed.firstIndex(of: ":") else { return }
         headers.append(HTTPHeader(String(trimmed[..<colon]), trimmed[trimmed.index(after: colon)...].trimmed))
     }

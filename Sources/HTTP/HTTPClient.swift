@@ -42,6 +42,8 @@ package final class HTTPClient {
         }
         for adapter in adapters { try adapter.adapt(&outgoing) }
         trace.request(outgoing, purpose: purpose)
+        let route = policy.proxy.choice(for: outgoing.url)
+        if !route.isDirect { trace.info("through the proxy \(route.shown) (\(route.source))") }
         var response = try transport.send(outgoing)
         trace.response(response)
         if let retry = adapters.first(where: { $0.shouldRetry(outgoing, after: response) }) {
