@@ -8,6 +8,7 @@ from html import escape as html_escape
 
 import delivery
 import echo
+import folding
 import framing
 import hostile
 import login_flows
@@ -15,6 +16,7 @@ import pages
 import real_servers
 import token_endpoint
 import totp
+import unparsed
 import users
 import xorigin
 from authorize import CONTROL_TEXT, FORGED_DESCRIPTION, answer_code, answer_error, validate
@@ -37,6 +39,8 @@ DIRECT = {
     # token shapes and lifecycle (token_response.py, lifecycle.py)
     "rotate", "refresh-keep", "short-lived", "no-expiry", "jwt-access",
     "echo-token", "token-control", *framing.TOKEN, *hostile.SCENARIOS,
+    # token answers that hold a token but do not parse (unparsed.py)
+    *unparsed.SCENARIOS,
 }
 LONG_CHAIN_HOPS = 15
 HUGE_HTML_SIZE = 50 * 1000 * 1000
@@ -101,6 +105,7 @@ AUTHORIZE = {
     **real_servers.AUTHORIZE,
     **totp.AUTHORIZE,
     **users.AUTHORIZE,
+    **folding.AUTHORIZE,
 }
 AUTHORIZE.update({name: direct for name in DIRECT})
 SCENARIOS = frozenset(AUTHORIZE)
@@ -190,6 +195,7 @@ PAGES = {
     **real_servers.PAGES,
     **totp.PAGES,
     **users.PAGES,
+    **folding.PAGES,
 }
 CATCH_ALL = {**real_servers.CATCH_ALL}  # scenario -> handler of every other sub-path
 

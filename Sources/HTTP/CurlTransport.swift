@@ -98,13 +98,16 @@ package final class CurlTransport: Transport {
         if exchange.overflowed {
             throw Failure(.malformedResponse, "response body larger than \(settings.maxBodyBytes >> 20) MiB", at: Self.location(request.url))
         }
+        // libcurl's headers API (7.83 and later) stops the transfer at such
+        // a line itself, with a bare "bad argument", before our callback
+        // sees it; older ones hand it over. Either way: malformed, exit 8.
+        if exchange.misplacedFold || (code == CURLE_BAD_FUNCTION_ARGUMENT && exchange.inHeaderSection) {
+            throw Failure(.malformedResponse, CurlExchange.malformedSection, at: Self.location(request.url))
+        }
         guard code == CURLE_OK else {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw Failure(.network, Self.describe(code, detail: detail), at: Self.location(request.url),
                           hint: hint(for: code, url: request.url, proxy: proxy))
-        }
-        if let fold = exchange.misplacedFold {
-            throw Failure(.malformedResponse, "the response's header section \(fold) (RFC 9112 §5.2)", at: Self.location(request.url))
         }
         var status = 0
         ac_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -176,8 +179,9 @@ final class CurlExchange {
     var overflowed = false
     let maxBodyBytes: Int
     let sockets: UnsafeMutablePointer<ac_sockets>
-    /// What made the header section malformed (RFC 9112 §5.2), if anything.
-    var misplacedFold: String?
+    /// A folded line with no field before it in its block (RFC 9112 §5.2).
+    var misplacedFold = false
+    static let malformedSection = "the response's header section is malformed: a folded line with no field before it, or a line that is no field (RFC 9112 §5)"
     /// libcurl hands the header callback more than the response's header
     /// section: the fields of each 1xx interim response before it, and the
     /// trailer fields after a chunked body. Neither is the response's
@@ -195,6 +199,9 @@ final class CurlExchange {
     /// Whether a field line came before in the current block, for obs-fold.
     private var fieldOpen = false
 
+    /// Between a status line and the blank line that ends its fields.
+    var inHeaderSection: Bool { !expectingStatus && !headerSectionDone }
+
     init(maxBodyBytes: Int, sockets: UnsafeMutablePointer<ac_sockets>) {
         self.maxBodyBytes = maxBodyBytes
         self.sockets = sockets
@@ -210,7 +217,7 @@ final class CurlExchange {
         // field. With no field before it, the message is malformed.
         if first == 0x20 || first == 0x09 {
             guard fieldOpen else {
-                misplacedFold = misplacedFold ?? "begins with a folded line, which continues no field"
+                misplacedFold = true
                 return
             }
             let continuation = line.trimmed

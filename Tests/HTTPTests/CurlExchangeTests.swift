@@ -59,7 +59,7 @@ struct CurlExchangeTests {
     func foldedLineContinuesTheFieldBefore(lines: [String], expected: [HTTPHeader]) {
         let exchange = Self.exchange(["HTTP/1.1 302 Found\r\n"] + lines + ["\r\n"])
         #expect(exchange.headers == expected)
-        #expect(exchange.misplacedFold == nil)
+        #expect(!exchange.misplacedFold)
     }
 
     /// A fold with no field before it in its block continues nothing: the
@@ -71,7 +71,7 @@ struct CurlExchangeTests {
         ["HTTP/1.1 200 OK\r\n", "Transfer-Encoding: chunked\r\n", "\r\n", " Location: /evil\r\n", "\r\n"],
     ])
     func foldWithNothingBeforeIsMalformed(lines: [String]) {
-        #expect(Self.exchange(lines).misplacedFold != nil)
+        #expect(Self.exchange(lines).misplacedFold)
     }
 
     /// A status line counts only where a response may start; in a trailer
