@@ -13,13 +13,15 @@ token-truncated     200 application/json: the JSON without its last 12 bytes
                     (Content-Length matches what is sent)
 token-500-echo      500 text/html: an error page quoting the JSON in <pre>
 token-text-plain    200 text/plain: access_token=…&token_type=bearer&scope=…
+token-error-echo    500 application/json: a well-formed error object whose
+                    error_description quotes the JSON it failed to send
 """
 import json
 from urllib.parse import urlencode
 
 SCENARIOS = {
     "token-junk-before", "token-junk-after", "token-bad-utf8", "token-truncated",
-    "token-500-echo", "token-text-plain",
+    "token-500-echo", "token-text-plain", "token-error-echo",
 }
 JUNK_BEFORE = (b"<br />\n<b>Warning</b>:  session_start(): Session cannot be started after headers "
                b"have already been sent in <b>/srv/www/token.php</b> on line <b>12</b><br />\n")
@@ -46,5 +48,8 @@ def body(scenario, obj):
                 b"<h1>Internal Server Error</h1><p>TypeError while sending the response:</p><pre>"
                 + text + b"</pre></body></html>")
         return 500, "text/html; charset=utf-8", page
+    if scenario == "token-error-echo":
+        error = {"error": "server_error", "error_description": "could not send " + text.decode()}
+        return 500, "application/json", json.dumps(error, separators=(",", ":")).encode()
     form = urlencode([(k, v) for k, v in obj.items() if k in ("access_token", "token_type", "scope")])
     return 200, "text/plain", form.replace("Bearer", "bearer").encode()

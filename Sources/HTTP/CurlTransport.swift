@@ -144,7 +144,8 @@ package final class CurlTransport: Transport {
     /// connection, which curl reports as a send/receive error.
     private func hint(for code: CURLcode, url: String, proxy: ProxyChoice) -> String? {
         if !proxy.isDirect, [CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_PROXY, CURLE_UNSUPPORTED_PROTOCOL].contains(code) {
-            return "The request went through the proxy \(proxy.shown) from \(proxy.source); check it, or list the host in no_proxy."
+            return proxy.source == "--proxy" ? "The request went through the proxy \(proxy.shown) (--proxy); check it."
+                : "The request went through the proxy \(proxy.shown) from \(proxy.source); check it, or list the host in no_proxy."
         }
         let dropped = [CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code)
         guard dropped, settings.cert == nil, url.lowercased().hasPrefix("https:") else { return nil }

@@ -11,20 +11,30 @@ package struct OAuthErrorObject: Sendable {
     /// after it, valid UTF-8: the strict parser) with a non-empty string
     /// `error`. Any other member whose name reads as a secret (an
     /// `access_token` beside the error) is masked where the server repeats
-    /// it in `error` or `error_description`.
+    /// it in `error` or `error_description`; a description that names a
+    /// token member (a server quoting the answer it failed to send) is not
+    /// shown at all.
     package init?(_ body: [UInt8]) {
         guard let json = JSONValue.parse(body), case .object(let members) = json,
               let error = members["error"]?.stringValue, !error.isEmpty else { return nil }
         let scrubber = SecretScrubber()
         for (name, value) in members where Redactor.isSecretName(name) { Self.remember(value, in: scrubber) }
         self.error = scrubber.scrub(error)
-        description = members["error_description"]?.stringValue.flatMap { $0.isEmpty ? nil : scrubber.scrub($0) }
+        let text = members["error_description"]?.stringValue ?? ""
+        let quotesAToken = Self.tokenMembers.contains { text.lowercased().contains($0) }
+        descriptionWithheld = quotesAToken
+        description = text.isEmpty || quotesAToken ? nil : scrubber.scrub(text)
     }
+
+    /// Whether the description was left out because it quotes a token.
+    let descriptionWithheld: Bool
+    static let tokenMembers = ["access_token", "refresh_token", "id_token"]
 
     /// `error=<code>[: <description>]`, marked as server text: bounded and
     /// escaped when the line is finished (Core/ServerText.swift).
     package var text: String {
         "error=\(ServerText.printable(error, limit: 80))" + (description.map { ": \(ServerText.printable($0))" } ?? "")
+            + (descriptionWithheld ? " (error_description not shown: it quotes a token)" : "")
     }
 
     private static func remember(_ value: JSONValue, in scrubber: SecretScrubber) {

@@ -25,6 +25,7 @@ struct UnparsedTokenBodyTests {
         ("token-truncated", 8, "the token endpoint's answer is not a JSON object: 200 with 127 bytes of application/json \(withheld)"),
         ("token-text-plain", 8, "the token endpoint's answer is not a JSON object: 200 with 63 bytes of text/plain \(withheld)"),
         ("token-500-echo", 7, "the token endpoint answered 500 with 318 bytes of text/html \(withheld)"),
+        ("token-error-echo", 7, "the token endpoint refused: 500 error=server_error (error_description not shown: it quotes a token)"),
     ] as [(String, Int32, String)])
     func bodyIsNeverQuoted(scenario: String, exit: Int32, message: String) async throws {
         let fx = try await Fixture.make()

@@ -149,6 +149,15 @@ struct TokenResponseTests {
         }
     }
 
+    /// A description quoting the answer the server failed to send is left out.
+    @Test func descriptionQuotingATokenIsWithheld() {
+        let body = #"{"error":"server_error","error_description":"cannot encode {\"access_token\":\"\#(Self.token)\"}"}"#
+        #expect(throws: Failure(.tokenEndpoint, "the token endpoint refused: 500 error=server_error (error_description not shown: it quotes a token)",
+                                at: Self.place)) {
+            try TokenResponse(Self.response(500, body), at: Self.place)
+        }
+    }
+
     /// A well-formed error object is quoted, but a token beside the error
     /// is masked where the server repeats it in the text.
     @Test func tokenRepeatedInAnErrorIsMasked() {
