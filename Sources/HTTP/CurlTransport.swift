@@ -199,6 +199,8 @@ final class CurlExchange {
     private var expectingStatus = true
     /// Whether a field line came before in the current block, for obs-fold.
     private var fieldOpen = false
+    /// The header a fold continues: the last line's, if that line was kept.
+    private var continued: Int?
 
     /// Between a status line and the blank line that ends its fields.
     var inHeaderSection: Bool { !expectingStatus && !headerSectionDone }
@@ -222,8 +224,8 @@ final class CurlExchange {
                 return
             }
             let continuation = line.trimmed
-            if !headerSectionDone, !interim, !continuation.isEmpty, let last = headers.indices.last {
-                headers[last].value = headers[last].value.isEmpty ? continuation : headers[last].value + " " + continuation
+            if !continuation.isEmpty, let index = continued {
+                headers[index].value = headers[index].value.isEmpty ? continuation : headers[index].value + " " + continuation
             }
             return
         }
@@ -238,6 +240,7 @@ final class CurlExchange {
             headerSectionDone = false
             expectingStatus = false
             fieldOpen = false
+            continued = nil
             let code = trimmed.split(separator: " ", maxSplits: 2).dropFirst().first
             interim = code?.first == "1"
             return
@@ -249,8 +252,10 @@ final class CurlExchange {
             return
         }
         fieldOpen = true
+        continued = nil
         guard !headerSectionDone, !interim, let colon = trimmed.firstIndex(of: ":") else { return }
         headers.append(HTTPHeader(String(trimmed[..<colon]), trimmed[trimmed.index(after: colon)...].trimmed))
+        continued = headers.count - 1
     }
 }
 

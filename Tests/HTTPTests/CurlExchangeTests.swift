@@ -55,6 +55,8 @@ struct CurlExchangeTests {
         (["Set-Cookie: a=1;\r\n", " \t Path=/;\r\n", "\tHttpOnly\r\n"], [HTTPHeader("Set-Cookie", "a=1; Path=/; HttpOnly")]),
         (["Location: /a\r\n", " \r\n", "Refresh: 0\r\n"], [HTTPHeader("Location", "/a"), HTTPHeader("Refresh", "0")]),
         (["X-Empty:\r\n", " HTTP/1.1 302 Found\r\n"], [HTTPHeader("X-Empty", "HTTP/1.1 302 Found")]),
+        // A fold after a line that is no field continues that line, not the field before it.
+        (["Location: /a\r\n", "no colon here\r\n", " Location: /evil\r\n"], [HTTPHeader("Location", "/a")]),
     ])
     func foldedLineContinuesTheFieldBefore(lines: [String], expected: [HTTPHeader]) {
         let exchange = Self.exchange(["HTTP/1.1 302 Found\r\n"] + lines + ["\r\n"])
