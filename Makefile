@@ -56,6 +56,21 @@ ifeq ($(SSL_H),)
 	fi
 endif
 
+# tinyproxy: the real proxy the proxy tests run on 127.0.0.3
+# (Tests/EndToEndTests/Support/ProxyServer.swift); tinyproxy-bin is the
+# binary alone, no system service.
+	@if [ "$$(uname)" != Darwin ] && ! command -v tinyproxy >/dev/null 2>&1 && [ ! -x /usr/bin/tinyproxy ]; then \
+		if command -v apt-get >/dev/null 2>&1; then \
+			echo "make: installing tinyproxy-bin (for the proxy tests) with apt-get"; \
+			$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 tinyproxy-bin >/dev/null 2>&1 || \
+			{ $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq -o DPkg::Lock::Timeout=600 && \
+			  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 tinyproxy-bin >/dev/null; } || \
+			{ echo "make: could not install tinyproxy-bin; the proxy tests need tinyproxy" >&2; exit 1; }; \
+		else \
+			echo "make: tinyproxy not found and no apt-get here; install tinyproxy for the proxy tests" >&2; \
+		fi; \
+	fi
+
 venv:
 	@Fixtures/django/setup-venv.sh "$(VENV)"
 

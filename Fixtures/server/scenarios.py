@@ -9,6 +9,7 @@ from html import escape as html_escape
 import delivery
 import echo
 import field_names
+import folding
 import framing
 import hostile
 import login_flows
@@ -18,6 +19,7 @@ import signed_scenarios
 import standing_banners
 import token_endpoint
 import totp
+import unparsed
 import users
 import xorigin
 from authorize import CONTROL_TEXT, FORGED_DESCRIPTION, answer_code, answer_error, validate
@@ -40,6 +42,8 @@ DIRECT = {
     # token shapes and lifecycle (token_response.py, lifecycle.py)
     "rotate", "refresh-keep", "short-lived", "no-expiry", "jwt-access",
     "echo-token", "token-control", *framing.TOKEN, *hostile.SCENARIOS,
+    # token answers that hold a token but do not parse (unparsed.py)
+    *unparsed.SCENARIOS,
 }
 LONG_CHAIN_HOPS = 15
 HUGE_HTML_SIZE = 50 * 1000 * 1000
@@ -106,6 +110,7 @@ AUTHORIZE = {
     **field_names.AUTHORIZE,
     **totp.AUTHORIZE,
     **users.AUTHORIZE,
+    **folding.AUTHORIZE,
 }
 AUTHORIZE.update({name: direct for name in DIRECT})
 SCENARIOS = frozenset(AUTHORIZE)
@@ -197,6 +202,7 @@ PAGES = {
     **field_names.PAGES,
     **totp.PAGES,
     **users.PAGES,
+    **folding.PAGES,
 }
 CATCH_ALL = {**real_servers.CATCH_ALL}  # scenario -> handler of every other sub-path
 

@@ -11,6 +11,7 @@ import json
 import time
 
 import hostile
+import unparsed
 import jwt_util
 from oauth_store import random_token
 
@@ -77,6 +78,10 @@ def body(ex, client_id, user, scope, nonce, refresh_token):
 
 def send(ex, obj):
     """200 with the object in the scenario's shape."""
+    spoiled = unparsed.body(ex.scenario, obj)
+    if spoiled is not None:
+        status, ctype, data = spoiled
+        return ex.send(status, data, ctype)
     if ex.scenario == "token-huge":
         head = json.dumps(obj, separators=(",", ":"))[:-1] + ',"padding":"'
         tail = '"}'

@@ -78,6 +78,8 @@ struct OptionRules {
         if options.cache && options.cacheDir == nil {
             options.cacheDir = CacheDirectory.defaultPath(environment: environment)
         }
+        // The environment's proxies, as curl reads them (HTTP/ProxySettings.swift).
+        options.proxy = ProxySettings(environment: environment)
     }
 
     func request(_ options: Options) throws(Failure) {

@@ -11,6 +11,9 @@ final class CurlExchange {
     let maxBodyBytes: Int
     /// The transport's sockets, ACKed at each status line; nil in tests.
     let sockets: UnsafeMutablePointer<ac_sockets>?
+    /// A folded line with no field before it in its block (RFC 9112 §5.2).
+    var misplacedFold = false
+    static let malformedSection = "the response's header section is malformed: a folded line with no field before it, or a line that is no field (RFC 9112 §5)"
     /// libcurl hands the header callback more than the response's header
     /// section: the fields of each 1xx interim response before it, and the
     /// trailer fields after a chunked body. Neither is the response's
@@ -19,15 +22,46 @@ final class CurlExchange {
     /// to the blank line that ends it.
     private var headerSectionDone = false
     private var interim = false
+    /// A status line starts a response only where one may come: first, and
+    /// after the blank line that ends a 1xx (CONNECT answers are kept from
+    /// the callback, CURLOPT_SUPPRESS_CONNECT_HEADERS). Anywhere else a line
+    /// reading `HTTP/…` is no status line: in a trailer it would otherwise
+    /// start a second header section after the body.
+    private var expectingStatus = true
+    /// Whether a field line came before in the current block, for obs-fold.
+    private var fieldOpen = false
+    /// The header a fold continues: the last line's, if that line was kept.
+    private var continued: Int?
+
+    /// Between a status line and the blank line that ends its fields.
+    var inHeaderSection: Bool { !expectingStatus && !headerSectionDone }
 
     init(maxBodyBytes: Int, sockets: UnsafeMutablePointer<ac_sockets>?) {
         self.maxBodyBytes = maxBodyBytes
         self.sockets = sockets
     }
 
+    /// One line as libcurl hands it over, CRLF included.
     func receiveHeader(_ line: String) {
+        let first = line.utf8.first
+        // RFC 9112 §5.2: a line starting with SP or HTAB (obs-fold) continues
+        // the field before it, its white space read as one SP; it never
+        // starts a field of its own, or a server could show a Location or
+        // Set-Cookie to authcode that other clients read as part of another
+        // field. With no field before it, the message is malformed.
+        if first == 0x20 || first == 0x09 {
+            guard fieldOpen else {
+                misplacedFold = true
+                return
+            }
+            let continuation = line.trimmed
+            if !continuation.isEmpty, let index = continued {
+                headers[index].value = headers[index].value.isEmpty ? continuation : headers[index].value + " " + continuation
+            }
+            return
+        }
         let trimmed = line.trimmed
-        if trimmed.hasPrefix("HTTP/") {
+        if expectingStatus, trimmed.hasPrefix("HTTP/") {
             // The status line is in: ACK it now, or a server that writes the
             // body separately without TCP_NODELAY waits for our delayed ACK
             // before sending it (CCurl/shim.c, ac_quickack).
@@ -35,17 +69,24 @@ final class CurlExchange {
             // A new status line (after 1xx): the headers so far were not the answer.
             headers.removeAll()
             headerSectionDone = false
+            expectingStatus = false
+            fieldOpen = false
+            continued = nil
             let code = trimmed.split(separator: " ", maxSplits: 2).dropFirst().first
             interim = code?.first == "1"
             return
         }
         if trimmed.isEmpty {
             // The end of a section; after an interim one, the real status line follows.
-            if !interim { headerSectionDone = true }
+            if interim { expectingStatus = true } else { headerSectionDone = true }
+            fieldOpen = false
             return
         }
+        fieldOpen = true
+        continued = nil
         guard !headerSectionDone, !interim, let colon = trimmed.firstIndex(of: ":") else { return }
         headers.append(HTTPHeader(String(trimmed[..<colon]), trimmed[trimmed.index(after: colon)...].trimmed))
+        continued = headers.count - 1
     }
 
     /// A piece of the body; false (curl then stops with CURLE_WRITE_ERROR)

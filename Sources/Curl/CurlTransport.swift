@@ -69,17 +69,25 @@ package final class CurlTransport: Transport {
         for entry in settings.connectTo {
             connectToList = try Self.append(entry.text, to: connectToList)
         }
+        let proxy = settings.proxy.choice(for: request.url)
         let code: CURLcode = try withExtendedLifetime(exchange) { () throws(Failure) -> CURLcode in
-            try configure(for: request, exchange: Unmanaged.passUnretained(exchange).toOpaque(), headers: headerList, connectTo: connectToList)
+            try configure(for: request, exchange: Unmanaged.passUnretained(exchange).toOpaque(), headers: headerList, connectTo: connectToList,
+                          proxy: proxy)
             return curl_easy_perform(handle)
         }
 
         if exchange.overflowed {
             throw Failure(.malformedResponse, "response body larger than \(settings.maxBodyBytes >> 20) MiB", at: Self.location(request.url))
         }
+        // libcurl's headers API (7.83 and later) stops the transfer at such
+        // a line itself, with a bare "bad argument", before our callback
+        // sees it; older ones hand it over. Either way: malformed, exit 8.
+        if exchange.misplacedFold || (code == CURLE_BAD_FUNCTION_ARGUMENT && exchange.inHeaderSection) {
+            throw Failure(.malformedResponse, CurlExchange.malformedSection, at: Self.location(request.url))
+        }
         guard code == CURLE_OK else {
             throw Failure(.network, Self.describe(code, detail: String(cString: errorBuffer)), at: Self.location(request.url),
-                          hint: hint(for: code, url: request.url))
+                          hint: hint(for: code, url: request.url, proxy: proxy))
         }
         var status = 0
         var seconds = 0.0
@@ -97,18 +105,24 @@ package final class CurlTransport: Transport {
     /// policies checked. String options are copied by libcurl, so a Swift
     /// string's temporary C copy is enough.
     private func configure(for request: HTTPRequest, exchange context: UnsafeMutableRawPointer,
-                           headers: UnsafeMutablePointer<curl_slist>?, connectTo: UnsafeMutablePointer<curl_slist>?) throws(Failure) {
+                           headers: UnsafeMutablePointer<curl_slist>?, connectTo: UnsafeMutablePointer<curl_slist>?,
+                           proxy: ProxyChoice) throws(Failure) {
         try Self.check("CURLOPT_ERRORBUFFER", ac_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
         try Self.check("CURLOPT_URL", ac_setopt_string(handle, CURLOPT_URL, request.url))
         try Self.check("CURLOPT_FOLLOWLOCATION", ac_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
         try Self.check("CURLOPT_PROTOCOLS_STR", ac_allow_http_only(handle))
         try Self.check("CURLOPT_NOSIGNAL", ac_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        try Self.check("CURLOPT_SUPPRESS_CONNECT_HEADERS", ac_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
         try Self.check("CURLOPT_TIMEOUT_MS", ac_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(settings.timeout)))
         try Self.check("CURLOPT_CONNECTTIMEOUT_MS", ac_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(settings.connectTimeout)))
         try Self.check("CURLOPT_USERAGENT", ac_setopt_string(handle, CURLOPT_USERAGENT, settings.userAgent))
         try Self.check("CURLOPT_ACCEPT_ENCODING", ac_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
         try Self.check("CURLOPT_HTTPHEADER", ac_setopt_slist(handle, CURLOPT_HTTPHEADER, headers))
         if let connectTo { try Self.check("CURLOPT_CONNECT_TO", ac_setopt_slist(handle, CURLOPT_CONNECT_TO, connectTo)) }
+        // Always set, "" for none: libcurl would otherwise read the
+        // environment itself and pick a proxy the plain-http rule never saw.
+        try Self.check("CURLOPT_PROXY", ac_setopt_string(handle, CURLOPT_PROXY, proxy.curlValue))
+        try Self.check("CURLOPT_NOPROXY", ac_setopt_string(handle, CURLOPT_NOPROXY, ""))
         if let cacert = settings.cacert { try Self.check("CURLOPT_CAINFO", ac_setopt_string(handle, CURLOPT_CAINFO, cacert)) }
         if settings.insecure {
             try Self.check("CURLOPT_SSL_VERIFYPEER", ac_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
@@ -165,7 +179,11 @@ package final class CurlTransport: Transport {
 
     /// A server that demands a client certificate just drops the TLS
     /// connection, which curl reports as a send/receive error.
-    private func hint(for code: CURLcode, url: String) -> String? {
+    private func hint(for code: CURLcode, url: String, proxy: ProxyChoice) -> String? {
+        if !proxy.isDirect, [CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_PROXY, CURLE_UNSUPPORTED_PROTOCOL].contains(code) {
+            return proxy.source == "--proxy" ? "The request went through the proxy \(proxy.shown) (--proxy); check it."
+                : "The request went through the proxy \(proxy.shown) from \(proxy.source); check it, or list the host in no_proxy."
+        }
         let dropped = [CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code)
         guard dropped, settings.cert == nil, url.lowercased().hasPrefix("https:") else { return nil }
         return "The server closed the TLS connection; if it requires a client certificate, pass --cert and --key."

@@ -7,7 +7,7 @@ import Walk
 /// redactor: the client secret (and the Basic credential made of it), a
 /// refresh token, the TOTP seed, every `--form` value whatever its name
 /// (a `passphrase` or `pin` field is as secret as `password`), every value
-/// of a `--step` body, every `-H` value. What the run learns later (state,
+/// of a `--step` body, every `-H` value, proxy credentials. What the run learns later (state,
 /// verifier, code, tokens, cookies, filled password fields) is remembered
 /// where it is learnt.
 enum KnownSecrets {
@@ -22,6 +22,7 @@ enum KnownSecrets {
         for field in options.form { redactor.remember(field.value) }
         for step in options.steps { rememberBody(step.body, in: redactor) }
         for header in options.headers { redactor.remember(header: header) }
+        redactor.remember(proxies: options.proxy)
     }
 
     /// A step body's values: JSON string members at any depth, or form

@@ -53,6 +53,8 @@ package struct Options: Equatable, Sendable {
     package var allowHTTP = false
     package var help = false
     package var version = false
+    /// The proxies: the environment's (curl's variables), and later flags.
+    package var proxy = ProxySettings()
     /// Hints for stderr found while parsing (a secret typed on the command line).
     package var warnings: [String] = []
 

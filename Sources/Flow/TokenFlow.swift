@@ -32,7 +32,7 @@ package final class TokenFlow {
         for field in self.form { redactor.remember(field.value) }
         let trace = Trace(enabled: options.verbosity == .verbose, redactor: redactor, console: console)
         client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: options.headers,
-                            policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo), trace: trace, now: now)
+                            policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo, proxy: options.proxy), trace: trace, now: now)
         origins = OriginPolicy(trusting: TrustedOrigins.given(by: options), userHeaders: options.headers, trace: trace)
         redirectGuard = URIReference(options.redirectURI).map { RedirectURIGuard(RedirectTarget($0)) }
         if let redirectGuard { client.adapters.append(redirectGuard) }
@@ -56,6 +56,7 @@ package final class TokenFlow {
         settings.cert = options.cert
         settings.key = options.key
         settings.connectTo = options.connectTo
+        settings.proxy = options.proxy
         return settings
     }
 

@@ -45,6 +45,8 @@ package final class HTTPClient {
         }
         for adapter in adapters { try adapter.adapt(&outgoing) }
         trace.request(outgoing, purpose: purpose)
+        let route = policy.proxy.choice(for: outgoing.url)
+        if !route.isDirect { trace.info("through the proxy \(route.shown) (\(route.source))") }
         let response = try transport.send(outgoing)
         trace.response(response)
         let setCookies = response.headers.all(named: "Set-Cookie")

@@ -3,6 +3,9 @@ import Core
 /// Where secrets may travel: never over plain http to a host that is not this
 /// machine, unless the user says `--allow-http` (ARCHITECTURE.md "Security rules"). Checked
 /// before every request, so a redirect from https down to http is refused too.
+/// Every hop of the connection counts: the URL's host, the `--connect-to`
+/// target that applies, and the proxy (ProxySettings.swift); each must be
+/// loopback by its spelling (Loopback.swift).
 package struct SecurityPolicy: Sendable {
     var allowHTTP: Bool
     /// `--connect-to` entries: plain http is only for a connection that stays
@@ -11,10 +14,16 @@ package struct SecurityPolicy: Sendable {
     /// one parser libcurl's reading follows (ConnectTo.swift), so none is
     /// unknown here.
     var connectTo: [ConnectTo]
+    /// The proxies of the run; the transport asks the same settings, so the
+    /// proxy checked here is the one libcurl is given.
+    package let proxy: ProxySettings
 
-    package init(allowHTTP: Bool, connectTo: [ConnectTo] = []) {
+    static let hint = "Use https, or pass --allow-http if this network is trusted."
+
+    package init(allowHTTP: Bool, connectTo: [ConnectTo] = [], proxy: ProxySettings = ProxySettings()) {
         self.allowHTTP = allowHTTP
         self.connectTo = connectTo
+        self.proxy = proxy
     }
 
     func check(_ url: String) throws(Failure) {
@@ -30,24 +39,29 @@ package struct SecurityPolicy: Sendable {
             throw Failure(.noAuthorizationResponse, "a \(scheme) URL without a host cannot be fetched", at: ServerText.printable(reference.withoutQuery))
         }
         guard scheme == "http" && !allowHTTP else { return }
-        if !Self.isLoopback(host) {
-            throw Failure(.securityCheck, "refusing plain http to '\(host)': secrets would travel unencrypted", at: reference.withoutQuery,
-                          hint: "Use https, or pass --allow-http if this network is trusted.")
+        let place = reference.withoutQuery
+        let route = proxy.choice(for: url)
+        if !Loopback.isLoopback(host) {
+            let via = route.host.map { " through the proxy '\($0)' (\(route.source))" } ?? ""
+            throw Failure(.securityCheck, "refusing plain http to '\(host)'\(via): secrets would travel unencrypted", at: place, hint: Self.hint)
         }
         // libcurl takes the first CURLOPT_CONNECT_TO entry that matches.
         if let entry = connectTo.first(where: { $0.applies(host: host, port: reference.effectivePort) }),
-           !Self.isLoopback(entry.destination(for: host)) {
+           !Loopback.isLoopback(entry.destination(for: host)) {
             let target = entry.destination(for: host)
             throw Failure(.securityCheck, "refusing plain http to '\(host)': --connect-to sends it to '\(target)', which is not this machine",
-                          at: reference.withoutQuery, hint: "Use https, or pass --allow-http if this network is trusted.")
+                          at: place, hint: Self.hint)
         }
-    }
-
-    /// 127.0.0.0/8, ::1 and localhost (RFC 6761 §6.3) never leave the machine.
-    static func isLoopback(_ host: String) -> Bool {
-        let lower = host.lowercased()
-        if lower == "localhost" || lower.hasSuffix(".localhost") || lower == "::1" || lower == "0:0:0:0:0:0:0:1" { return true }
-        let octets = lower.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+        guard !route.isDirect else { return }
+        // Only a proxy the user named reaches this far: a loopback host
+        // never takes one from the environment (ProxySettings.choice).
+        guard let proxyHost = route.host else {
+            throw Failure(.securityCheck, "refusing plain http to '\(host)': the proxy in \(route.source) cannot be read, so where it sends the request is unknown",
+                          at: place, hint: "Check the value of \(route.source).")
+        }
+        if !Loopback.isLoopback(proxyHost) {
+            throw Failure(.securityCheck, "refusing plain http to '\(host)' through the proxy '\(proxyHost)' (\(route.source)), which is not this machine",
+                          at: place, hint: Self.hint)
+        }
     }
 }

@@ -9,6 +9,8 @@ package struct TransportSettings: Equatable, Sendable {
     package var cert: String?
     package var key: String?
     package var connectTo: [ConnectTo] = []
+    /// Decides the proxy of every request (ProxySettings.swift).
+    package var proxy = ProxySettings()
     /// Bodies over this size end the run with exit 8 instead of eating memory.
     package var maxBodyBytes = 4 << 20
     package var userAgent = "authcode/\(Version.current)"

@@ -9,24 +9,26 @@ package struct TokenResponse: Equatable, Sendable {
 
     /// Classifies the HTTP response: an OAuth error or any non-2xx is exit 7;
     /// a 2xx that is not a JSON object with a string access_token is exit 8.
+    /// The body is never quoted (HTTP/EndpointKind.swift): an answer that is
+    /// almost JSON, or an error page echoing it, may hold a working token
+    /// the redactor cannot know yet. Only the error and error_description
+    /// of a well-formed error object are shown.
     package init(_ response: HTTPResponse, at location: String) throws(Failure) {
-        let parsed = JSONValue.parse(response.body)
+        let error = OAuthErrorObject(response.body)
         guard response.isSuccess else {
-            if let error = parsed?["error"]?.stringValue {
-                var message = "the token endpoint refused: \(response.status) error=\(ServerText.printable(error))"
-                if let description = parsed?["error_description"]?.stringValue, !description.isEmpty {
-                    message += ": \(ServerText.printable(description))"
-                }
-                throw Failure(.tokenEndpoint, message, at: location, reason: .tokenEndpoint(OAuthErrorCode(rawValue: error)))
+            if let error {
+                throw Failure(.tokenEndpoint, "the token endpoint refused: \(response.status) \(error.text)", at: location,
+                              reason: .tokenEndpoint(OAuthErrorCode(rawValue: error.error)))
             }
-            throw Failure(.tokenEndpoint, "the token endpoint answered \(response.status)\(Excerpt.of(response))", at: location)
+            throw Failure(.tokenEndpoint, "the token endpoint answered \(response.status)\(BodyInMessage.of(response, from: .token))", at: location)
         }
-        guard let parsed, case .object = parsed else {
-            throw Failure(.malformedResponse, "the token endpoint's answer is not a JSON object\(Excerpt.of(response))", at: location)
+        guard let parsed = JSONValue.parse(response.body), case .object = parsed else {
+            throw Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: \(response.status)\(BodyInMessage.of(response, from: .token))",
+                          at: location)
         }
-        if let error = parsed["error"]?.stringValue {
-            throw Failure(.tokenEndpoint, "the token endpoint refused: error=\(ServerText.printable(error))", at: location,
-                          reason: .tokenEndpoint(OAuthErrorCode(rawValue: error)))
+        if let error {
+            throw Failure(.tokenEndpoint, "the token endpoint refused: \(error.text)", at: location,
+                          reason: .tokenEndpoint(OAuthErrorCode(rawValue: error.error)))
         }
         guard let token = parsed["access_token"]?.stringValue, !token.isEmpty else {
             throw Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: location)

@@ -58,24 +58,24 @@ struct TokenResponseTests {
          Failure(.tokenEndpoint, "the token endpoint refused: 400 error=bad thing: x\\x07y", at: place,
                  reason: .tokenEndpoint(OAuthErrorCode(rawValue: "bad\nthing")))),
         (500, html500, "text/html; charset=utf-8",
-         Failure(.tokenEndpoint, "the token endpoint answered 500: Oops Internal Server Error", at: place)),
+         Failure(.tokenEndpoint, "the token endpoint answered 500 with \(html500.utf8.count) bytes of text/html (not shown: it may hold tokens)", at: place)),
         (503, "", nil, Failure(.tokenEndpoint, "the token endpoint answered 503", at: place)),
-        (401, "Unauthorized", "text/plain", Failure(.tokenEndpoint, "the token endpoint answered 401: Unauthorized", at: place)),
-        (401, "Unauthorized\r\n\r\nTry\tagain\n", "text/plain", Failure(.tokenEndpoint, "the token endpoint answered 401: Unauthorized Try again", at: place)),
+        (401, "Unauthorized", "text/plain", Failure(.tokenEndpoint, "the token endpoint answered 401 with 12 bytes of text/plain (not shown: it may hold tokens)", at: place)),
+        (401, "Unauthorized\r\n\r\nTry\tagain\n", "text/plain", Failure(.tokenEndpoint, "the token endpoint answered 401 with 26 bytes of text/plain (not shown: it may hold tokens)", at: place)),
         (302, "", nil, Failure(.tokenEndpoint, "the token endpoint answered 302", at: place)),
         (200, #"{"error":"invalid_grant","access_token":"x"}"#, "application/json",
          Failure(.tokenEndpoint, "the token endpoint refused: error=invalid_grant", at: place, reason: .tokenEndpoint(.invalidGrant))),
-        (200, "not json", "text/plain", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: not json", at: place)),
-        (200, "[1,2]", "application/json", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: [1,2]", at: place)),
+        (200, "not json", "text/plain", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with 8 bytes of text/plain (not shown: it may hold tokens)", at: place)),
+        (200, "[1,2]", "application/json", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with 5 bytes of application/json (not shown: it may hold tokens)", at: place)),
         (200, #"{"access_token":"at""#, "application/json",
-         Failure(.malformedResponse, #"the token endpoint's answer is not a JSON object: {"access_token":"at""#, at: place)),
-        (200, "", "application/json", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object", at: place)),
+         Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with 20 bytes of application/json (not shown: it may hold tokens)", at: place)),
+        (200, "", "application/json", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200", at: place)),
         (200, #"{"token_type":"Bearer"}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
         (200, #"{"access_token":""}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
         (200, #"{"access_token":42}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
         (200, #"{"access_token":null}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
         (200, String(repeating: "[", count: 10_000), "application/json",
-         Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: " + String(repeating: "[", count: 120) + "…", at: place)),
+         Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with 10000 bytes of application/json (not shown: it may hold tokens)", at: place)),
     ]
 
     @Test(arguments: failures)
@@ -99,16 +99,76 @@ struct TokenResponseTests {
     }
 
     /// A 500 page with a large inline script (common for SPA error pages)
-    /// must not make the error excerpt take quadratic time: four times the
-    /// script, about four times the CPU time (TestSupport/Growth.swift).
+    /// must not make a page's error excerpt take quadratic time: four times
+    /// the script, about four times the CPU time (TestSupport/Growth.swift).
+    /// Token endpoint bodies are never excerpted at all.
     @Test func largeScriptExcerptStaysLinear() {
         let ratio = Growth.ratio(size: 40_000) { size in
             let page = "<html><body><p>Broken</p><script>" + String(repeating: "x", count: size) + "</script><p>gateway</p></body></html>"
-            #expect(throws: Failure(.tokenEndpoint, "the token endpoint answered 500: Broken gateway", at: Self.place)) {
+            #expect(ServerText.finished(BodyInMessage.of(Self.response(500, page, type: "text/html"), from: .page)) == ": Broken gateway")
+            #expect(throws: Failure(.tokenEndpoint, "the token endpoint answered 500 with \(page.utf8.count) bytes of text/html (not shown: it may hold tokens)",
+                                    at: Self.place)) {
                 try TokenResponse(Self.response(500, page, type: "text/html"), at: Self.place)
             }
         }
         #expect(ratio < Growth.linearLimit, "4× the script took \(ratio)× the CPU time")
+    }
+
+    static let token = "at-9f8e7d6c5b4a39281706f5e4d3c2b1a0"
+    static let tokenJSON = #"{"access_token":"\#(token)","token_type":"Bearer","expires_in":3600}"#
+
+    /// Bodies that hold a token but do not parse, or are not the answer
+    /// (HTTP/EndpointKind.swift): never quoted; status, size and type only.
+    @Test(arguments: [
+        (200, ")]}',\n" + tokenJSON, "application/json", ExitCode.malformedResponse),
+        (200, tokenJSON + "\n<!-- 0.2 ms -->", "application/json", .malformedResponse),
+        (200, tokenJSON + tokenJSON, "application/json", .malformedResponse),
+        (200, String(tokenJSON.dropLast(12)), "application/json", .malformedResponse),
+        (200, "access_token=\(token)&token_type=bearer", "text/plain", .malformedResponse),
+        (200, "<pre>" + tokenJSON + "</pre>", "text/html", .malformedResponse),
+        (500, "<html><body><h1>Error</h1><pre>while sending " + tokenJSON + "</pre></body></html>", "text/html", .tokenEndpoint),
+        (502, tokenJSON, "application/json", .tokenEndpoint),
+        (400, #"{"error":"invalid_grant"} "# + tokenJSON, "application/json", .tokenEndpoint),
+        (400, "[" + tokenJSON + "]", "application/json", .tokenEndpoint),
+        (400, tokenJSON, "text/plain; charset=\u{1B}[31m" + token, .tokenEndpoint),
+    ] as [(Int, String, String, ExitCode)])
+    func tokenInABodyIsNeverQuoted(status: Int, body: String, type: String, exit: ExitCode) {
+        do throws(Failure) {
+            _ = try TokenResponse(Self.response(status, body, type: type), at: Self.place)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.exitCode == exit)
+            #expect(!error.line.contains(Self.token) && !error.line.contains("9f8e7d6c"), "\(error.line)")
+            #expect(error.line.contains("\(status) with \(body.utf8.count) bytes of "), "\(error.line)")
+        }
+    }
+
+    /// Invalid UTF-8 inside a string is no JSON (RFC 8259 §8.1): exit 8, unquoted.
+    @Test func brokenUTF8IsMalformedAndUnquoted() {
+        let body = Array(#"{"access_token":"\#(Self.token)","scope":"caf"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        #expect(throws: Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with \(body.count) bytes of application/json (not shown: it may hold tokens)",
+                                at: Self.place)) {
+            try TokenResponse(HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: body), at: Self.place)
+        }
+    }
+
+    /// A description quoting the answer the server failed to send is left out.
+    @Test func descriptionQuotingATokenIsWithheld() {
+        let body = #"{"error":"server_error","error_description":"cannot encode {\"access_token\":\"\#(Self.token)\"}"}"#
+        #expect(throws: Failure(.tokenEndpoint, "the token endpoint refused: 500 error=server_error (error_description not shown: it quotes a token)",
+                                at: Self.place, reason: .tokenEndpoint(OAuthErrorCode(rawValue: "server_error")))) {
+            try TokenResponse(Self.response(500, body), at: Self.place)
+        }
+    }
+
+    /// A well-formed error object is quoted, but a token beside the error
+    /// is masked where the server repeats it in the text.
+    @Test func tokenRepeatedInAnErrorIsMasked() {
+        let body = #"{"error":"server_error","error_description":"could not store \#(Self.token)","access_token":"\#(Self.token)"}"#
+        #expect(throws: Failure(.tokenEndpoint, "the token endpoint refused: 500 error=server_error: could not store [redacted]", at: Self.place,
+                                reason: .tokenEndpoint(OAuthErrorCode(rawValue: "server_error")))) {
+            try TokenResponse(Self.response(500, body), at: Self.place)
+        }
     }
 
     @Test(arguments: [
