@@ -50,7 +50,7 @@ extension BlockHash {
         return digest
     }
 
-    /// The 32-bit words of a state, big-endian (SHA-1 and SHA-256 digests).
+    /// The 32-bit words of a state, big-endian.
     static func bigEndianBytes(_ words: [UInt32]) -> [UInt8] {
         words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }
@@ -64,4 +64,14 @@ extension BlockHash {
         }
         return w
     }
+}
+
+/// A hash whose state is 32-bit words and whose digest is that state,
+/// big-endian (SHA-1 and SHA-256; FIPS 180-4 §6.1.2 and §6.2.2, step 4).
+package protocol WordStateHash: BlockHash {
+    var state: [UInt32] { get }
+}
+
+extension WordStateHash {
+    package var digest: [UInt8] { Self.bigEndianBytes(state) }
 }

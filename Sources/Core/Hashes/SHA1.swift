@@ -2,18 +2,14 @@
 /// (RFC 6238 §1.2) and most authenticator seeds use it. Nothing here relies
 /// on SHA-1's broken collision resistance: HMAC does not (RFC 2104 §6).
 /// Same shape as `SHA256`: inputs are short (an 8-byte TOTP counter).
-package struct SHA1: BlockHash, Sendable {
+package struct SHA1: WordStateHash, Sendable {
     package static let blockSize = 64
 
-    private var state: [UInt32] = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0]
+    package private(set) var state: [UInt32] = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0]
     package var pending: [UInt8] = []
     package var length: UInt64 = 0
 
     package init() {}
-
-    package var digest: [UInt8] {
-        Self.bigEndianBytes(state)
-    }
 
     package mutating func compress(_ block: [UInt8]) {
         var w = Self.schedule32(block, count: 80)

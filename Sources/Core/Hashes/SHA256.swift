@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), our own so that PKCE needs no crypto library: the
 /// product links nothing but libcurl and the Swift runtime (ARCHITECTURE.md, "Constraints").
 /// Used on short inputs (a 43-character verifier), so clarity wins over speed.
-package struct SHA256: BlockHash, Sendable {
+package struct SHA256: WordStateHash, Sendable {
     package static let blockSize = 64
 
     private static let k: [UInt32] = [
@@ -15,17 +15,13 @@ package struct SHA256: BlockHash, Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private var state: [UInt32] = [
+    package private(set) var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
     package var pending: [UInt8] = []
     package var length: UInt64 = 0
 
     package init() {}
-
-    package var digest: [UInt8] {
-        Self.bigEndianBytes(state)
-    }
 
     package mutating func compress(_ block: [UInt8]) {
         var w = Self.schedule32(block, count: 64)

@@ -72,17 +72,12 @@ enum CacheFileOpen {
 
     /// The whole file, nil when it is longer than `limit` bytes.
     static func readAll(_ descriptor: Int32, path: String, what: String, limit: Int) throws(Failure) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(.usage, "cannot read the \(what) '\(path)': \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            bytes += buffer[0..<count]
-            if bytes.count > limit { return nil }
+        do throws(InputError) {
+            return try InputRead.all(descriptor, limit: limit)
+        } catch .tooLarge {
+            return nil
+        } catch {
+            throw Failure(.usage, "cannot read the \(what) '\(path)': \(error)")
         }
     }
 
