@@ -25,7 +25,10 @@ package enum AuthCode {
                 console.writeOut(Help.text)
                 return .success
             case .version:
-                console.writeOut("authcode \(Version.current)\n")
+                console.writeOut(VersionText.text)
+                return .success
+            case .completion(let shell):
+                console.writeOut(CompletionScript.text(for: shell))
                 return .success
             case .run(let parsed):
                 options = parsed
@@ -35,24 +38,36 @@ package enum AuthCode {
             if verbosity != .quiet {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
             }
+            // -o: the file's temporary twin exists before any request.
+            let file = try options.output.map { path throws(Failure) in try OutputFile(path: path, base: console) }
+            defer { file?.discard() }
+            let out: Console = file ?? console
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
             let makeTransport = { () throws(Failure) -> Transport in
                 if let transport { return transport }
                 return try CurlTransport(settings: TokenFlow.transportSettings(options))
             }
             if options.users != nil {
-                return try BatchRunner(options: options, console: console, makeTransport: makeTransport,
-                                       format: { (result: FlowResult) throws(Failure) -> String in
-                                           try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
-                                       },
-                                       showProgress: isatty(2) != 0).run()
+                let code = try BatchRunner(options: options, console: out, makeTransport: makeTransport,
+                                           format: { (result: FlowResult) throws(Failure) -> String in
+                                               try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
+                                           },
+                                           showProgress: isatty(2) != 0).run()
+                if let file, let reason = file.commit() {
+                    throw Failure(.outputFailed, "could not write the results to \(file.outputName): \(reason); the batch's tokens are lost")
+                }
+                return code
             }
-            let flow = TokenFlow(options: options, console: console, transport: try makeTransport())
+            let flow = TokenFlow(options: options, console: out, transport: try makeTransport())
             redactor = flow.redactor
             let result = try flow.run()
             let text = try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
-            guard console.writeOut(text) else {
-                throw Failure(.outputFailed, "could not write the result to stdout (closed pipe or full disk); " + Self.spent(result))
+            guard out.writeOut(text) else {
+                let reason = file?.failure ?? "closed pipe or full disk"
+                throw Failure(.outputFailed, "could not write the result to \(out.outputName) (\(reason)); " + Self.spent(result))
+            }
+            if let file, let reason = file.commit() {
+                throw Failure(.outputFailed, "could not write the result to \(file.outputName) (\(reason)); " + Self.spent(result))
             }
             return .success
         } catch {
@@ -81,6 +96,9 @@ package enum AuthCode {
     /// (ProcessInput.swift).
     package static func main() -> Never {
         signal(SIGPIPE, SIG_IGN)
+        // Likewise a file size limit (ulimit -f) makes writing -o's file fail
+        // with EFBIG, reported, rather than killing the process.
+        signal(SIGXFSZ, SIG_IGN)
         exit(runProcess())
     }
 
