@@ -38,8 +38,8 @@ package enum AuthCode {
             if verbosity != .quiet {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
             }
-            // -o: the file's temporary twin exists before any request.
-            let file = try options.output.map { path throws(Failure) in try OutputFile(path: path, base: console) }
+            // -o: the file's temporary twin exists before any request; `-o -` is stdout, as in curl.
+            let file = try options.output.flatMap { path throws(Failure) in path == "-" ? nil : try OutputFile(path: path, base: console) }
             defer { file?.discard() }
             let out: Console = file ?? console
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
