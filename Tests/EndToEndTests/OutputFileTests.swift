@@ -9,10 +9,26 @@ import Glibc
 /// any request, and a write that fails later is exit 1.
 @Suite("-o FILE")
 struct OutputFileTests {
-    /// authcode under `sh -c PREFIX`: `umask 0`, `ulimit -f 0`…
+    /// authcode under `sh -c PREFIX` (`umask 0`…).
     static func runUnder(_ prefix: String, _ arguments: [String]) async throws -> RunResult {
         guard case .success(let binary) = Paths.binary else { throw HarnessError("authcode binary not found") }
         return try await runProgram("sh", ["-c", prefix + "; exec \"$0\" \"$@\"", binary] + arguments)
+    }
+
+    /// authcode with a file size limit of 0 bytes, every signal unblocked
+    /// and SIGXFSZ at its default (death), as in a user's shell: the test
+    /// process's threads block signals and a child inherits that mask, and
+    /// Python ignores SIGXFSZ, so both are reset before the exec.
+    static func runWithoutFileSpace(_ arguments: [String]) async throws -> RunResult {
+        guard case .success(let binary) = Paths.binary else { throw HarnessError("authcode binary not found") }
+        let script = """
+            import os, resource, signal, sys
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
+            os.execv(sys.argv[1], sys.argv[1:])
+            """
+        return try await runProgram("python3", ["-c", script, binary] + arguments)
     }
 
     static func mode(_ path: String) -> mode_t? {
@@ -106,13 +122,14 @@ struct OutputFileTests {
         #expect(result.errorLine == "authcode: error: cannot write '\(path)' for '-o': \(reason)", "\(result)")
     }
 
-    /// `ulimit -f 0`: the temporary file is created, writing the token into
-    /// it fails (EFBIG; SIGXFSZ is ignored, so it is an error, not a kill).
+    /// No file space (RLIMIT_FSIZE 0): the temporary file is created, writing
+    /// the token into it fails with EFBIG — authcode ignores SIGXFSZ, so it is
+    /// an error it reports, not a silent kill.
     @Test func aWriteThatFailsLaterIsExit1() async throws {
         let fx = try await Fixture.make()
         let dir = try TempDir("output")
         let path = try dir.file("token", "old\n", mode: 0o600)
-        let result = try await Self.runUnder("ulimit -f 0", fx.publicClient("direct") + ["-o", path])
+        let result = try await Self.runWithoutFileSpace(fx.publicClient("direct") + ["-o", path])
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "authcode: error: could not write the result to '\(path)' (File too large); the code was redeemed and its token is lost\n",
@@ -137,7 +154,7 @@ struct OutputFileTests {
         #expect(dir.names == ["tokens.jsonl", "users.csv"])
 
         let limited = dir.path + "/limited.jsonl"
-        let failed = try await Self.runUnder("ulimit -f 0", fx.publicClient("users") + ["--users", users, "-o", limited])
+        let failed = try await Self.runWithoutFileSpace(fx.publicClient("users") + ["--users", users, "-o", limited])
         #expect(failed.exitCode == 1, "\(failed)")
         #expect(failed.errorLine == "authcode: error: could not write the results to '\(limited)'; 3 records were minted", "\(failed)")
         #expect(dir.names == ["tokens.jsonl", "users.csv"], "nothing half-written")
