@@ -41,7 +41,7 @@ struct ConfigFile {
         if othersMayRead, let exposed = entries.first(where: { $0.declaration.holdsLiteralSecret($0.value) }) {
             throw Failure(.usage,
                           "config file '\(path)' holds a secret ('--\(exposed.declaration.long)' on line \(exposed.line)) and group or others can read it; run 'chmod 600 \(ShellWord.quoted(path))'",
-                          hint: "Or keep the secret in a file of its own and write '\(exposed.declaration.long) @FILE' in the config file.")
+                          hint: "Or keep the secret in a file of its own and name that file with @FILE in the config file.")
         }
         return ConfigFile(path: path, entries: entries)
     }

@@ -54,6 +54,21 @@ package struct OptionDeclaration {
             guard Redactor.isSecretName(text[..<cut].trimmed) else { return false }
             let value = text[text.index(after: cut)...].drop(while: { $0 == " " || $0 == "\t" })
             return fileValue ? literal(value) : !value.isEmpty
+        case .body:
+            let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard parts.count == 3, literal(parts[2]) else { return false }
+            let body = String(parts[2])
+            if let json = JSONValue.parse(Array(body.utf8)) { return Self.hasSecretName(json) }
+            return FormEncoding.decode(body).contains { Redactor.isSecretName($0.0) && !$0.1.isEmpty }
+        }
+    }
+
+    /// Whether a JSON value has, at any depth, a member whose name reads as a secret.
+    static func hasSecretName(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members): return members.contains { Redactor.isSecretName($0.key) || hasSecretName($0.value) }
+        case .array(let items): return items.contains(where: hasSecretName)
+        case .string, .number, .bool, .null: return false
         }
     }
 
@@ -111,6 +126,9 @@ package enum SecretValue: Sendable, Equatable {
     /// redaction rule (`Redactor.isSecretName`: password, pin, otp,
     /// authorization…); `fileValue`: the VALUE part may itself be `@FILE`.
     case named(separator: Character, fileValue: Bool)
+    /// `METHOD URL [BODY]` whose BODY, a JSON object or a form, has a field
+    /// whose name reads as a secret (a login API's password).
+    case body
 }
 
 /// What kind of value an option takes, for shells and man pages: a file

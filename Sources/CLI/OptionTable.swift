@@ -88,7 +88,7 @@ package enum OptionTable {
                    parse: OptionValues.submit),
             .list("step", "'method url [body]'", \.steps, .walk, files: .byParser,
                   "request sent before the authorization request, sharing cookies; a body starting with { is JSON; repeatable",
-                  parse: OptionValues.step),
+                  parse: OptionValues.step).secret(.body),
             .value("max-hops", "n", \.maxHops, .walk, kind: .number,
                    "redirects followed plus forms submitted before giving up", parse: OptionValues.integer(in: 1...100)),
         ]

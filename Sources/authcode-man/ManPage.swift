@@ -270,8 +270,10 @@ enum ManPage {
     .B \\-\\-param
     or
     .B \\-H
-    value whose name reads as a secret, such as password) and that group or
-    others can read is refused (exit 2), as
+    value whose name reads as a secret, such as password, or a
+    .B \\-\\-step
+    body with such a field) and that group or others can read is refused
+    (exit 2), as
     .BR ssh (1)
     refuses a private key others can read; an
     .BI @ FILE

@@ -210,13 +210,15 @@ struct ConfigFileTests {
         ("header \"Cookie: sid=abcdef\"", "header", 1),
         ("client-secret @@starts-with-at", "client-secret", 1),
         ("form password=@@literal", "form", 1),
+        ("step \"POST https://idp.example/api/login {\\\"user\\\":\\\"alice\\\",\\\"password\\\":\\\"hunter2-pw\\\"}\"", "step", 1),
+        ("step \"POST https://idp.example/login user=alice&password=hunter2-pw\"", "step", 1),
     ])
     func secretInAFileOthersCanRead(text: String, option: String, line: Int) throws {
         for mode in [0o644, 0o640, 0o604] {
             let config = try Self.file(text, mode: mode)
             let expected = Failure(.usage,
                                    "config file '\(config)' holds a secret ('--\(option)' on line \(line)) and group or others can read it; run 'chmod 600 \(config)'",
-                                   hint: "Or keep the secret in a file of its own and write '\(option) @FILE' in the config file.")
+                                   hint: "Or keep the secret in a file of its own and name that file with @FILE in the config file.")
             #expect(throws: expected) { try Self.settings([config]) }
             do throws(Failure) {
                 _ = try Self.settings([config])
@@ -239,6 +241,9 @@ struct ConfigFileTests {
         "header \"X-Team: blue\"",
         "param prompt=login",
         "scope openid",
+        "step \"GET https://idp.example/session\"",
+        "step \"POST https://idp.example/api/login @login.json\"",
+        "step \"POST https://idp.example/api/tenant {\\\"tenant\\\":\\\"blue\\\"}\"",
     ])
     func noLiteralSecret(text: String) throws {
         let entries = try ConfigFile.parse(Array(text.utf8), path: "team.conf")
@@ -252,7 +257,7 @@ struct ConfigFileTests {
         try Data("client-secret abc\n".utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         #expect(throws: Failure(.usage, "config file '\(path)' holds a secret ('--client-secret' on line 1) and group or others can read it; run 'chmod 600 '\(directory)/it'\\''s.conf''",
-                                hint: "Or keep the secret in a file of its own and write 'client-secret @FILE' in the config file.")) {
+                                hint: "Or keep the secret in a file of its own and name that file with @FILE in the config file.")) {
             try Self.settings([path])
         }
     }

@@ -51,7 +51,7 @@ struct ConfigFileFlowTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == """
             authcode: error: config file '\(config)' holds a secret ('--client-secret' on line 5) and group or others can read it; run 'chmod 600 \(config)'
-            Or keep the secret in a file of its own and write 'client-secret @FILE' in the config file.
+            Or keep the secret in a file of its own and name that file with @FILE in the config file.
 
             """, "\(result)")
         #expect(!result.stderr.contains("demo-secret"))
