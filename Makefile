@@ -15,7 +15,23 @@ TEST_FLAGS ?=
 # under the thread sanitizer in a build directory of its own.
 TSAN_FILTER ?= CoreTests\.LockTests|FlowTests\.(BatchRunnerTests|OrderedWriterTests|TokenCacheTests|MethodFallbackTests)
 
-.PHONY: all build release debug test demo install clean deps venv glewlwyd bench fuzz help
+VERSION    := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/Core/Version.swift)
+ARCH       := $(shell uname -m)
+# The commit --version reports ("-dirty" with uncommitted changes); "unknown" outside git.
+COMMIT     := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c="$$c-dirty"; echo "$$c"; } || echo unknown)
+# The man page's date: the last commit's, so the same source gives the same page.
+DATE       := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+# The Swift runtime linked statically: startup drops from ~18 to ~10 ms and a
+# flow's peak RSS by ~4 MiB (Fixtures/bench); the binary needs only libc and
+# libcurl. The commit reaches C as a string (Sources/CCurl/shim.c).
+RELEASE    := -c release --static-swift-stdlib -Xcc '-DAUTHCODE_COMMIT="$(COMMIT)"'
+# What install and dist ship; install-files takes other builds (the tests use debug ones).
+BIN        ?= .build/release/authcode
+MANGEN     ?= .build/release/authcode-man
+SHARE      ?= .build/share
+DIST       := authcode-$(VERSION)-linux-$(ARCH)
+
+.PHONY: all build release debug test test-tools demo install install-files share man clean deps venv glewlwyd bench fuzz help dist
 
 all: build
 
@@ -24,10 +40,26 @@ help:
 	@echo "make test     install what is missing, build, run every test (a thread-sanitizer pass first)"
 	@echo "make glewlwyd install Debian's Glewlwyd for the interop tests (make test does it)"
 	@echo "make demo     build and mint a token from the local fixture server"
-	@echo "make install  install to $(PREFIX)/bin (PREFIX=...)"
+	@echo "make install  install the binary, man page and completions under $(PREFIX) (PREFIX=..., DESTDIR=...)"
+	@echo "make dist     dist/$(DIST).tar.gz (+ .sha256): binary, man page, completions, README, LICENSE"
 	@echo "make bench    authcode vs the curl+openssl+sed script people write today"
 	@echo "make fuzz     run the libFuzzer harnesses for a bounded time"
 	@echo "make clean    remove build products"
+
+# zsh, fish and mandoc: the completion and man page tests run the real programs.
+test-tools:
+	@missing=""; for tool in zsh fish mandoc; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ] && [ "$$(uname)" != Darwin ]; then \
+		if command -v apt-get >/dev/null 2>&1; then \
+			echo "make: installing$$missing with apt-get (for the shell and man page tests)"; \
+			$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 $$missing >/dev/null || \
+			{ $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+			  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 $$missing >/dev/null; } || \
+			{ echo "make: could not install$$missing; install them and retry" >&2; exit 1; }; \
+		else \
+			echo "make: the tests need$$missing; install them and retry" >&2; exit 1; \
+		fi; \
+	fi
 
 # libcurl headers: part of Swift's documented Linux prerequisites; macOS ships them.
 deps:
@@ -35,8 +67,8 @@ ifeq ($(CURL_H),)
 	@if [ "$$(uname)" = Darwin ]; then exit 0; fi; \
 	if command -v apt-get >/dev/null 2>&1; then \
 		echo "make: installing libcurl4-openssl-dev (libcurl headers) with apt-get"; \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 libcurl4-openssl-dev >/dev/null || \
 		{ echo "make: could not install libcurl4-openssl-dev; install the libcurl development headers and retry" >&2; exit 1; }; \
 	else \
 		echo "make: libcurl headers not found and no apt-get here; install libcurl's development package (curl/curl.h) and retry" >&2; exit 1; \
@@ -79,19 +111,21 @@ venv:
 glewlwyd:
 	@Fixtures/glewlwyd/install.sh
 
-# The Swift runtime linked statically: startup drops from ~18 to ~10 ms and a
-# flow's peak RSS by ~4 MiB (Fixtures/bench); the binary needs only libc and libcurl.
 # Build chatter goes to stderr, so `make -s demo | jq .` sees only the token.
 build release: deps
-	@echo "$(SWIFT) build -c release --product authcode --static-swift-stdlib" >&2
-	@$(SWIFT) build -c release --product authcode --static-swift-stdlib >&2
+	@echo "$(SWIFT) build $(RELEASE) --product authcode" >&2
+	@$(SWIFT) build $(RELEASE) --product authcode >&2
+
+# The man page generator, with the same flags so it reuses the release modules.
+man: build
+	@$(SWIFT) build $(RELEASE) --product authcode-man >&2
 
 debug: deps
 	$(SWIFT) build
 
 # The thread-sanitizer pass runs first, so that the last line of `make test`
 # is the main run's summary; a race it reports fails the target.
-test: deps venv glewlwyd
+test: deps test-tools venv glewlwyd
 	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --disable-xctest --filter '$(TSAN_FILTER)'
 	$(SWIFT) build --build-tests
@@ -100,12 +134,43 @@ test: deps venv glewlwyd
 demo: build
 	@Fixtures/scripts/demo.sh "$(CURDIR)/.build/release/authcode"
 
-install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 .build/release/authcode "$(DESTDIR)$(PREFIX)/bin/authcode"
+install: build man
+	@$(MAKE) --no-print-directory install-files
+
+# The man page and completions, generated from the option table by the built programs.
+share:
+	@mkdir -p "$(SHARE)/completions"
+	"$(MANGEN)" --date "$(DATE)" > "$(SHARE)/authcode.1"
+	"$(BIN)" --completion bash > "$(SHARE)/completions/authcode.bash"
+	"$(BIN)" --completion zsh > "$(SHARE)/completions/_authcode"
+	"$(BIN)" --completion fish > "$(SHARE)/completions/authcode.fish"
+
+install-files: share
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/authcode"
+	install -m 644 "$(SHARE)/authcode.1" "$(DESTDIR)$(PREFIX)/share/man/man1/authcode.1"
+	install -m 644 "$(SHARE)/completions/authcode.bash" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/authcode"
+	install -m 644 "$(SHARE)/completions/_authcode" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_authcode"
+	install -m 644 "$(SHARE)/completions/authcode.fish" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/authcode.fish"
+
+# A release tarball and its SHA-256, then checked as a user would
+# (Fixtures/dist/check.sh: unpacked in a clean directory, ldd, env -i, a real flow).
+dist: build man
+	@$(MAKE) --no-print-directory share
+	@rm -rf "dist/$(DIST)" && mkdir -p "dist/$(DIST)/completions"
+	install -m 755 "$(BIN)" "dist/$(DIST)/authcode"
+	strip "dist/$(DIST)/authcode"
+	install -m 644 "$(SHARE)/authcode.1" README.md LICENSE "dist/$(DIST)/"
+	install -m 644 "$(SHARE)"/completions/* "dist/$(DIST)/completions/"
+	cd dist && tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="$(DATE) 00:00Z" \
+		-czf "$(DIST).tar.gz" "$(DIST)" && sha256sum "$(DIST).tar.gz" > "$(DIST).tar.gz.sha256"
+	@rm -rf "dist/$(DIST)"
+	@Fixtures/dist/check.sh "dist/$(DIST).tar.gz" "$(VERSION)" "$(COMMIT)"
 
 clean:
-	rm -rf .build .build-*
+	rm -rf .build .build-* dist
 
 bench: build venv
 	@Fixtures/bench/run.sh "$(CURDIR)/.build/release/authcode"

@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "Flow", dependencies: ["Core", "HTTP", "OAuth", "Walk"]),
         .target(name: "CLI", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow"]),
         .executableTarget(name: "authcode", dependencies: ["CLI", "Curl"]),
+        // Writes authcode.1 from the option table (make man); not shipped, so
+        // the product carries no roff.
+        .executableTarget(name: "authcode-man", dependencies: ["Core", "CLI"]),
 
         // Test doubles shared by the test targets; never linked into the product.
         .target(name: "TestSupport", dependencies: ["Core", "HTTP"], path: "Tests/TestSupport"),

@@ -93,3 +93,25 @@ void ac_quickack(ac_sockets *sockets) {
     (void)sockets;
 #endif
 }
+
+/* The commit rides on this C target because C is where a build can pass a
+   string in (-DAUTHCODE_COMMIT=...): Swift's -D defines names, not values. */
+#ifndef AUTHCODE_COMMIT
+#define AUTHCODE_COMMIT "unknown"
+#endif
+
+/* CURLVERSION_NOW asks for the struct layout these headers know; the values
+   are those of the libcurl loaded at run time, not of the headers. */
+const char *ac_curl_version(void) {
+    const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info ? info->version : NULL;
+}
+
+const char *ac_curl_ssl_version(void) {
+    const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info ? info->ssl_version : NULL;
+}
+
+const char *ac_build_commit(void) {
+    return AUTHCODE_COMMIT;
+}

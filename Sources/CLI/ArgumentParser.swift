@@ -6,7 +6,8 @@ import Flow
 
 /// The hand-rolled parser (ARCHITECTURE.md, "Constraints": no argument-parser). It reads the
 /// command line, then `AUTHCODE_*` variables for what the command line did not
-/// give, and hands the raw strings to `OptionRules`, which fills `Options`
+/// give, then the config files (`-K`, else `AUTHCODE_CONFIG`) for what both
+/// left out, and hands the raw strings to `OptionRules`, which fills `Options`
 /// through the option table (`@FILE` values resolved) and checks it.
 package struct ArgumentParser {
     var environment: [String: String]
@@ -27,7 +28,10 @@ package struct ArgumentParser {
             if argument == "--version" { return .version }
         }
         var raw = try collect(arguments)
+        if let answer = try OptionRules.answer(raw, reader: reader) { return answer }
+        let configFiles = self.configFiles(raw)
         try addEnvironment(to: &raw)
+        try addConfigFiles(configFiles, to: &raw)
         return .run(try OptionRules(raw: raw, reader: reader, environment: environment).validate())
     }
 
@@ -115,11 +119,10 @@ package struct ArgumentParser {
     /// `AUTHCODE_<NAME>` for every option the command line left out. A
     /// repeatable option takes one value per line.
     func addEnvironment(to raw: inout [String: [RawValue]]) throws(Failure) {
-        for spec in OptionTable.all where raw[spec.long] == nil {
-            guard spec.section != .general else { continue }
+        for spec in OptionTable.all where raw[spec.long] == nil && spec.role == .setting {
             // A flag wins over the environment, including a setting it
             // conflicts with: -q beats AUTHCODE_VERBOSE=1 and the reverse.
-            if let rival = Self.rivals[spec.long], raw[rival] != nil { continue }
+            if let rival = OptionRules.rivals[spec.long], raw[rival] != nil { continue }
             guard let value = environment[spec.environmentName] else { continue }
             if !spec.takesValue {
                 switch value.lowercased() {
@@ -129,17 +132,55 @@ package struct ArgumentParser {
                     throw Failure.usage("\(spec.environmentName) must be 1/true/yes or 0/false/no, not '\(value)'")
                 }
             } else if spec.repeatable {
-                let lines = value.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init).filter { !$0.isEmpty }
-                raw[spec.long] = lines.map { RawValue(text: $0, fromCommandLine: false) }
+                raw[spec.long] = Self.lines(value).map { RawValue(text: $0, fromCommandLine: false) }
             } else {
                 raw[spec.long] = [RawValue(text: value, fromCommandLine: false)]
             }
         }
     }
 
-    /// Switches that exclude each other: either one on the command line
-    /// silences the other's environment variable.
-    static let rivals = ["verbose": "quiet", "quiet": "verbose"]
+    /// A repeatable option's environment variable: one value per line.
+    static func lines(_ value: String) -> [String] {
+        value.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// The config files to read: those named on the command line, else
+    /// those of the environment (one per line) — a flag wins over the
+    /// environment here too. None unless named.
+    func configFiles(_ raw: [String: [RawValue]]) -> [String] {
+        guard let spec = OptionTable.all.first(where: { $0.role == .configFile }) else { return [] }
+        if let given = raw[spec.long] { return given.map(\.text) }
+        return environment[spec.environmentName].map(Self.lines) ?? []
+    }
+
+    /// Config files fill what the command line and the environment left
+    /// out; among files a later one wins. A repeatable option collects its
+    /// config values first, then those of the command line (or else the
+    /// environment), as curl puts `.curlrc` before the command line.
+    func addConfigFiles(_ paths: [String], to raw: inout [String: [RawValue]]) throws(Failure) {
+        var layer: [String: [RawValue]] = [:]
+        var repeatable: Set<String> = []
+        for path in paths {
+            for entry in try ConfigFile.read(path).entries {
+                let long = entry.declaration.long
+                let value = RawValue(text: entry.value, fromCommandLine: false, source: ConfigFile.source(path, line: entry.line))
+                if entry.declaration.repeatable {
+                    repeatable.insert(long)
+                    layer[long, default: []].append(value)
+                } else {
+                    layer[long] = [value]
+                    if let rival = OptionRules.rivals[long] { layer[rival] = nil }
+                }
+            }
+        }
+        for (long, values) in layer {
+            if repeatable.contains(long) {
+                raw[long] = values + (raw[long] ?? [])
+            } else if raw[long] == nil, OptionRules.rivals[long].map({ raw[$0] == nil }) ?? true {
+                raw[long] = values
+            }
+        }
+    }
 
     static func unknown(_ option: String) -> Failure {
         let hint: String

@@ -16,7 +16,8 @@ package enum AuthCode {
     /// - Parameter transport: makes each flow's transport; the executable
     ///   passes libcurl's (main.swift), so this layer never links it.
     package static func run(arguments: [String], environment: [String: String], console: Console = StandardConsole(),
-                           reader: ValueReader = ValueReader(), transport: @escaping TransportFactory) -> ExitCode {
+                           reader: ValueReader = ValueReader(), transport: @escaping TransportFactory,
+                           versions: LibraryVersions = LibraryVersions()) -> ExitCode {
         var redactor = Redactor()
         var verbosity = Verbosity.normal
         do throws(Failure) {
@@ -27,7 +28,10 @@ package enum AuthCode {
                 console.writeOut(Help.text)
                 return .success
             case .version:
-                console.writeOut("authcode \(Version.current)\n")
+                console.writeOut(VersionText.text(versions))
+                return .success
+            case .completion(let shell):
+                console.writeOut(CompletionScript.text(for: shell))
                 return .success
             case .run(let parsed):
                 options = parsed
@@ -37,20 +41,32 @@ package enum AuthCode {
             if verbosity != .quiet {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
             }
+            // -o: the file's temporary twin exists before any request; `-o -` is stdout, as in curl.
+            let file = try options.output.flatMap { path throws(Failure) in path == "-" ? nil : try OutputFile(path: path, base: console) }
+            defer { file?.discard() }
+            let out: Console = file ?? console
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
             if options.users != nil {
-                return try BatchRunner(options: options, console: console, transport: transport,
-                                       format: { (result: FlowResult) throws(Failure) -> String in
-                                           try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
-                                       },
-                                       showProgress: isatty(2) != 0).run()
+                let code = try BatchRunner(options: options, console: out, transport: transport,
+                                           format: { (result: FlowResult) throws(Failure) -> String in
+                                               try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
+                                           },
+                                           showProgress: isatty(2) != 0).run()
+                if let file, let reason = file.commit() {
+                    throw Failure(.outputFailed, "could not write the results to \(file.outputName): \(reason); the batch's tokens are lost")
+                }
+                return code
             }
-            let flow = try TokenFlow(options: options, console: console, makeTransport: transport)
+            let flow = try TokenFlow(options: options, console: out, makeTransport: transport)
             redactor = flow.redactor
             let result = try flow.run()
             let text = try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
-            guard console.writeOut(text) else {
-                throw Failure(.outputFailed, "could not write the result to stdout (closed pipe or full disk); " + Self.spent(result))
+            guard out.writeOut(text) else {
+                let reason = file?.failure ?? "closed pipe or full disk"
+                throw Failure(.outputFailed, "could not write the result to \(out.outputName) (\(reason)); " + Self.spent(result))
+            }
+            if let file, let reason = file.commit() {
+                throw Failure(.outputFailed, "could not write the result to \(file.outputName) (\(reason)); " + Self.spent(result))
             }
             return .success
         } catch {
@@ -77,9 +93,12 @@ package enum AuthCode {
     /// error we report (exit 1), not a silent death by signal (141).
     /// Arguments and environment are read as bytes and must be UTF-8
     /// (ProcessInput.swift).
-    package static func main(transport: @escaping TransportFactory) -> Never {
+    package static func main(transport: @escaping TransportFactory, versions: LibraryVersions) -> Never {
         signal(SIGPIPE, SIG_IGN)
-        exit(runProcess(transport: transport))
+        // Likewise a file size limit (ulimit -f) makes writing -o's file fail
+        // with EFBIG, reported, rather than killing the process.
+        signal(SIGXFSZ, SIG_IGN)
+        exit(runProcess(transport: transport, versions: versions))
     }
 
     package static func exit(_ code: ExitCode) -> Never {

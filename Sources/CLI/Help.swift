@@ -33,15 +33,18 @@ package enum Help {
 
         VALUES:
           Every option can also be set as AUTHCODE_<NAME> (--client-secret is
-          AUTHCODE_CLIENT_SECRET); a flag wins over the environment. A value
-          written @FILE is read from that file (one trailing newline dropped), @-
-          from standard input: keep secrets out of 'ps' and shell history.
+          AUTHCODE_CLIENT_SECRET), or in a config file named by -K (curl's
+          syntax: 'name value' per line); a flag wins over the environment, and
+          both over a config file. A value written @FILE is read from that file
+          (one trailing newline dropped), @- from standard input: keep secrets
+          out of 'ps' and shell history.
 
         OUTPUT:
-          stdout carries only the result: the token endpoint's JSON on one line,
-          one field with --print, or with --print code a JSON object with code,
-          state, iss, code_verifier and redirect_uri (no token request is made).
-          Errors go to stderr as 'authcode: error: …'; stdout stays empty.
+          stdout (or the -o file) carries only the result: the token endpoint's
+          JSON on one line, one field with --print, or with --print code a JSON
+          object with code, state, iss, code_verifier and redirect_uri (no token
+          request is made). Errors go to stderr as 'authcode: error: …'; stdout
+          stays empty.
 
         SECURITY:
           Credentials (--form values, -H headers, user:password@, a replayed

@@ -21,16 +21,56 @@ package struct OptionDeclaration {
     /// The allowed values, from the setting's `CaseIterable` type.
     package let choices: [String]
     /// The default as shown in help, read from `Options()`: typed once.
-    package let defaultText: String?
+    package internal(set) var defaultText: String?
     package let kind: OptionValueKind
     /// Applied before every other option: `--timeout` bounds how long an
     /// `@FILE` value may take to read.
     package let appliesFirst: Bool
+    /// Where the option may come from and what the parser does with it.
+    package internal(set) var role = OptionRole.setting
+    /// Whether a value written literally is a secret: a config file that
+    /// holds one must not be readable by others (`ConfigFile`).
+    package internal(set) var secret = SecretValue.never
     /// The setting it fills; cross-option rules ask about it by key path.
     let keyPath: PartialKeyPath<Options>
     let apply: (inout Options, [RawOptionValue], ValueContext) throws(Failure) -> Void
 
     package var takesValue: Bool { valueName != nil }
+
+    /// Whether `text`, as written, holds a secret itself rather than naming
+    /// a file that does (`@FILE`; `@@…` is a literal `@…`).
+    package func holdsLiteralSecret(_ text: String) -> Bool {
+        func literal<S: StringProtocol>(_ value: S) -> Bool {
+            !value.isEmpty && !(value.hasPrefix("@") && !value.hasPrefix("@@"))
+        }
+        switch secret {
+        case .never:
+            return false
+        case .always:
+            return literal(text)
+        case .named(let separator, let fileValue):
+            // The whole value may name a file holding `NAME=VALUE` (-H @FILE).
+            guard literal(text), let cut = text.firstIndex(of: separator) else { return false }
+            guard Redactor.isSecretName(text[..<cut].trimmed) else { return false }
+            let value = text[text.index(after: cut)...].drop(while: { $0 == " " || $0 == "\t" })
+            return fileValue ? literal(value) : !value.isEmpty
+        case .body:
+            let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard parts.count == 3, literal(parts[2]) else { return false }
+            let body = String(parts[2])
+            if let json = JSONValue.parse(Array(body.utf8)) { return Self.hasSecretName(json) }
+            return FormEncoding.decode(body).contains { Redactor.isSecretName($0.0) && !$0.1.isEmpty }
+        }
+    }
+
+    /// Whether a JSON value has, at any depth, a member whose name reads as a secret.
+    static func hasSecretName(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members): return members.contains { Redactor.isSecretName($0.key) || hasSecretName($0.value) }
+        case .array(let items): return items.contains(where: hasSecretName)
+        case .string, .number, .bool, .null: return false
+        }
+    }
 
     /// `AUTHCODE_CLIENT_SECRET` for `client-secret`.
     package var environmentName: String {
@@ -64,6 +104,33 @@ package enum OptionSection: String, Sendable, CaseIterable {
     case general = "GENERAL"
 }
 
+/// What the parser does with an option besides filling its setting.
+package enum OptionRole: Sendable, Equatable {
+    /// A setting: from the command line, the environment or a config file.
+    case setting
+    /// Answered on its own, from the command line only (help, version, a
+    /// completion script): nothing else is read, nothing is checked.
+    case answer
+    /// Names config files: read by the parser before the settings are
+    /// built, and never inside a config file itself.
+    case configFile
+}
+
+/// Which values of an option are secrets when written out literally (an
+/// `@FILE` reference names a secret but is none).
+package enum SecretValue: Sendable, Equatable {
+    case never
+    /// Every value (a client secret, a refresh token).
+    case always
+    /// `NAME=VALUE` or `Name: value` whose name reads as a secret by the
+    /// redaction rule (`Redactor.isSecretName`: password, pin, otp,
+    /// authorization…); `fileValue`: the VALUE part may itself be `@FILE`.
+    case named(separator: Character, fileValue: Bool)
+    /// `METHOD URL [BODY]` whose BODY, a JSON object or a form, has a field
+    /// whose name reads as a secret (a login API's password).
+    case body
+}
+
 /// What kind of value an option takes, for shells and man pages: a file
 /// name completes as a path, a choice from its list.
 package enum OptionValueKind: String, Sendable, Equatable {
@@ -71,14 +138,18 @@ package enum OptionValueKind: String, Sendable, Equatable {
 }
 
 /// One value as given, and whether it came from the command line (where
-/// other users can read it in `ps`) or from the environment.
+/// other users can read it in `ps`), the environment or a config file.
 package struct RawOptionValue: Equatable, Sendable {
     package var text: String
     package var fromCommandLine: Bool
+    /// `FILE line N` for a value from a config file, so an error about it
+    /// says where to fix it.
+    package var source: String?
 
-    package init(text: String, fromCommandLine: Bool) {
+    package init(text: String, fromCommandLine: Bool, source: String? = nil) {
         self.text = text
         self.fromCommandLine = fromCommandLine
+        self.source = source
     }
 }
 

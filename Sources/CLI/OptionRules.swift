@@ -32,8 +32,35 @@ struct OptionRules {
 
     func apply(_ declaration: OptionDeclaration, to options: inout Options) throws(Failure) {
         guard let values = raw[declaration.long] else { return }
-        try declaration.apply(&options, values, ValueContext(flag: "--" + declaration.long, display: declaration.display, reader: reader))
+        let context = ValueContext(flag: "--" + declaration.long, display: declaration.display, reader: reader)
+        // A repeatable option's values one at a time, so that an error
+        // about one from a config file says which file and line.
+        for given in declaration.repeatable ? values.map({ [$0] }) : [values] {
+            do throws(Failure) {
+                try declaration.apply(&options, given, context)
+            } catch {
+                var failure = error
+                if failure.location == nil, let source = given.last?.source { failure.location = source }
+                throw failure
+            }
+        }
     }
+
+    /// An option answered on its own (`OptionRole.answer`) other than
+    /// `--help` and `--version`, which the parser sees first: nothing else
+    /// is read or checked, so `--completion` works with any settings around.
+    static func answer(_ raw: [String: [RawOptionValue]], reader: ValueReader) throws(Failure) -> ParsedCommand? {
+        let rules = OptionRules(raw: raw, reader: reader, environment: [:])
+        guard rules.given(\.completion), let declaration = OptionTable.declaration(for: \.completion) else { return nil }
+        var options = Options()
+        try rules.apply(declaration, to: &options)
+        return options.completion.map { .completion($0) }
+    }
+
+    /// Switches that exclude each other: either one given in a layer
+    /// (command line, environment, config file) silences the other in the
+    /// layers below it.
+    static let rivals = ["verbose": "quiet", "quiet": "verbose"]
 
     /// Whether the option that fills this setting was given at all.
     func given(_ keyPath: PartialKeyPath<Options>) -> Bool {
@@ -116,6 +143,9 @@ struct OptionRules {
         }
         if options.refreshToken != nil && options.print == .code {
             throw Failure.usage("'--print code' stops before the token request; '--refresh-token' has no code to print")
+        }
+        if options.output != nil && options.forget {
+            throw Failure.usage("'--forget' prints nothing, so '\(display(\.output))' has nothing to write; drop one of them")
         }
         if options.cache && options.print == .code {
             throw Failure.usage("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")

@@ -46,7 +46,8 @@ package enum OptionTable {
             .value("client-id", "id", \.clientID, .client, "client identifier (required)", showDefault: { _ in "" },
                    parse: OptionValues.text).withoutDefault,
             .value("client-secret", "secret", \.clientSecret, .client,
-                   "client secret, for confidential clients; prefer @FILE or AUTHCODE_CLIENT_SECRET", parse: OptionValues.nonEmpty),
+                   "client secret, for confidential clients; prefer @FILE or AUTHCODE_CLIENT_SECRET", parse: OptionValues.nonEmpty)
+                .secret(.always),
             .choice("auth-method", "method", \.authMethod, .client,
                     "how the client authenticates at the token endpoint: client_secret_basic by default with a secret, none without",
                     showDefault: false),
@@ -60,7 +61,8 @@ package enum OptionTable {
                    parse: OptionValues.redirectURI).withoutDefault,
             .value("scope", "scopes", \.scope, .request, "space-separated scopes, e.g. \"openid profile\"", parse: OptionValues.text),
             .list("param", "name=value", \.params, .request, files: .byParser,
-                  "extra authorization-request parameter (prompt=login, audience=…); repeatable", parse: OptionValues.pair),
+                  "extra authorization-request parameter (prompt=login, audience=…); repeatable", parse: OptionValues.pair)
+                .secret(.named(separator: "=", fileValue: true)),
             .choice("pkce", "method", \.pkce, .request, "PKCE (RFC 7636) code challenge method"),
             .choice("response-mode", "mode", \.responseMode, .request, "sent as response_mode; where the answer is looked for"),
             .choice("method", "method", \.method, .request,
@@ -72,10 +74,10 @@ package enum OptionTable {
         [
             .list("form", "name=value", \.form, .walk, files: .byParser,
                   "field sent with a POST authorization request and filled into forms met on the way (username, password…); repeatable",
-                  parse: OptionValues.pair),
+                  parse: OptionValues.pair).secret(.named(separator: "=", fileValue: true)),
             .value("totp-secret", "secret", \.totpSecret, .walk,
                    "base32 TOTP seed or otpauth://totp/ URI: a fresh RFC 6238 code fills the one-time-code field of any form met",
-                   parse: OptionValues.totpSeed),
+                   parse: OptionValues.totpSeed).secret(.always),
             .value("totp-field", "name", \.totpField, .walk,
                    "the form field that takes the TOTP code, when authcode cannot tell (it looks for autocomplete=one-time-code, then names like otp, totp, passcode)",
                    parse: OptionValues.text),
@@ -86,7 +88,7 @@ package enum OptionTable {
                    parse: OptionValues.submit),
             .list("step", "'method url [body]'", \.steps, .walk, files: .byParser,
                   "request sent before the authorization request, sharing cookies; a body starting with { is JSON; repeatable",
-                  parse: OptionValues.step),
+                  parse: OptionValues.step).secret(.body),
             .value("max-hops", "n", \.maxHops, .walk, kind: .number,
                    "redirects followed plus forms submitted before giving up", parse: OptionValues.integer(in: 1...100)),
         ]
@@ -96,6 +98,9 @@ package enum OptionTable {
         [
             .choice("print", "what", \.print, .output,
                     "what goes to stdout: the token JSON, one of its fields, an Authorization header, the expiry, a kubectl ExecCredential, or the code (stop before the token request)"),
+            .value("output", short: "o", "file", \.output, .output, kind: .file, files: .byParser,
+                   "write the result to FILE instead of stdout (with --users the JSON Lines): created 0600, whole or not at all",
+                   parse: OptionValues.nonEmpty),
             .flag("verbose", short: "v", \.verbose, .output, "trace every hop on stderr, secrets redacted"),
             .flag("quiet", short: "q", \.quiet, .output, "nothing on stderr but the error line"),
         ]
@@ -104,7 +109,8 @@ package enum OptionTable {
     static var lifecycle: [OptionDeclaration] {
         [
             .value("refresh-token", "token", \.refreshToken, .lifecycle,
-                   "no login: redeem this refresh token (grant_type=refresh_token) and print the answer", parse: OptionValues.nonEmpty),
+                   "no login: redeem this refresh token (grant_type=refresh_token) and print the answer", parse: OptionValues.nonEmpty)
+                .secret(.always),
             .flag("cache", \.cache, .lifecycle, "reuse a still-valid token between runs, refreshing it when it is stale"),
             .value("cache-dir", "dir", \.cacheDir, .lifecycle, kind: .directory,
                    "where --cache keeps tokens (default $XDG_CACHE_HOME/authcode, else ~/.cache/authcode)", parse: OptionValues.nonEmpty),
@@ -130,7 +136,8 @@ package enum OptionTable {
     static var transport: [OptionDeclaration] {
         [
             .list("header", short: "H", "'name: value'", \.headers, .transport,
-                  "header sent on every request to a trusted origin; repeatable", parse: OptionValues.header),
+                  "header sent on every request to a trusted origin; repeatable", parse: OptionValues.header)
+                .secret(.named(separator: ":", fileValue: false)),
             .list("connect-to", "host:port:host2:port2", \.connectTo, .transport,
                   "connect to host2:port2 instead, keeping URL, Host and TLS name; repeatable", parse: OptionValues.connectTo),
             .value("cacert", "file", \.cacert, .transport, kind: .file, "PEM bundle of CA certificates to trust",
@@ -149,8 +156,12 @@ package enum OptionTable {
 
     static var general: [OptionDeclaration] {
         [
-            .flag("help", short: "h", \.help, .general, "show this help and exit"),
-            .flag("version", \.version, .general, "show the version and exit"),
+            .list("config", short: "K", "file", \.configFiles, .general, kind: .file, files: .byParser,
+                  "read options from FILE, one per line in curl's syntax (name value, # comments); repeatable; the command line and AUTHCODE_* win",
+                  parse: OptionValues.nonEmpty).namingConfigFiles,
+            .choice("completion", "shell", \.completion, .general, "print a completion script for the shell and exit").answering,
+            .flag("help", short: "h", \.help, .general, "show this help and exit").answering,
+            .flag("version", \.version, .general, "show the version, commit, libcurl and TLS library and exit").answering,
         ]
     }
 
@@ -163,8 +174,29 @@ package enum OptionTable {
 extension OptionDeclaration {
     /// For a required value whose empty initial value is no default.
     var withoutDefault: OptionDeclaration {
-        OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary, repeatable: repeatable,
-                          choices: choices, defaultText: nil, kind: kind, appliesFirst: appliesFirst, keyPath: keyPath,
-                          apply: apply)
+        var copy = self
+        copy.defaultText = nil
+        return copy
+    }
+
+    /// Answered alone from the command line (`OptionRole.answer`).
+    var answering: OptionDeclaration {
+        var copy = self
+        copy.role = .answer
+        return copy
+    }
+
+    /// Names config files (`OptionRole.configFile`).
+    var namingConfigFiles: OptionDeclaration {
+        var copy = self
+        copy.role = .configFile
+        return copy
+    }
+
+    /// Which of its values are secrets when written literally.
+    func secret(_ kind: SecretValue) -> OptionDeclaration {
+        var copy = self
+        copy.secret = kind
+        return copy
     }
 }

@@ -8,5 +8,6 @@ import Flow
 package enum ParsedCommand: Equatable, Sendable {
     case help
     case version
+    case completion(CompletionShell)
     case run(Options)
 }

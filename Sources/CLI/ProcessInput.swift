@@ -74,7 +74,7 @@ extension ProcessInput {
 
 extension AuthCode {
     /// The process's arguments and environment, checked, then `run`.
-    static func runProcess(transport: @escaping TransportFactory) -> ExitCode {
+    static func runProcess(transport: @escaping TransportFactory, versions: LibraryVersions) -> ExitCode {
         ProcessInput.reserveStandardDescriptors()
         let console = StandardConsole()
         let arguments: [String], environment: [String: String]
@@ -86,6 +86,6 @@ extension AuthCode {
             if let hint = error.hint { console.writeErr(hint + "\n") }
             return error.exitCode
         }
-        return run(arguments: arguments, environment: environment, console: console, transport: transport)
+        return run(arguments: arguments, environment: environment, console: console, transport: transport, versions: versions)
     }
 }

@@ -32,6 +32,8 @@ package struct Options: Equatable, Sendable {
     package var steps: [Step] = []
     package var maxHops = 10
     package var print: PrintField = .json
+    /// `-o FILE`: the result goes there instead of stdout.
+    package var output: String?
     package var verbose = false
     package var quiet = false
     package var refreshToken: String?
@@ -51,6 +53,10 @@ package struct Options: Equatable, Sendable {
     package var timeout = 30.0
     package var connectTimeout = 10.0
     package var allowHTTP = false
+    /// `-K FILE`s as given on the command line (or `AUTHCODE_CONFIG`);
+    /// the parser has read them.
+    package var configFiles: [String] = []
+    package var completion: CompletionShell?
     package var help = false
     package var version = false
     /// The proxies: the environment's (curl's variables), and later flags.
@@ -79,6 +85,11 @@ package enum PrintField: String, Sendable, Equatable, CaseIterable {
     case expiresAt = "expires_at"
     case execCredential = "exec-credential"
     case code
+}
+
+/// The shells `--completion` writes a script for.
+package enum CompletionShell: String, Sendable, Equatable, CaseIterable {
+    case bash, zsh, fish
 }
 
 /// `--shard K/N`: this machine takes records K, K+N, K+2N… (1-based).

@@ -83,6 +83,8 @@ struct ArgumentParserTests {
         "users": ("users.csv", [], "users.csv"),
         "parallel": ("16", ["--users", "-"], "16"),
         "shard": ("2/4", ["--users", "-"], "2/4"),
+        "output": ("out/token.json", [], "out/token.json"),
+        "config": (emptyConfig, [], emptyConfig),
     ]
 
     static func readBack(_ long: String, _ o: Options) -> String {
@@ -121,15 +123,23 @@ struct ArgumentParserTests {
         case "users": o.users ?? "nil"
         case "parallel": "\(o.parallel)"
         case "shard": o.shard.map { "\($0.index)/\($0.count)" } ?? "nil"
+        case "output": o.output ?? "nil"
+        case "config": o.configFiles.joined(separator: ",")
         default: "unknown option \(long)"
         }
     }
 
+    /// A config file with nothing to set, for the `--config` sample.
+    static let emptyConfig = CLI.file(Array("# nothing\n".utf8))
+
+    /// Options that fill a setting (`--completion` answers on its own).
+    static let valueOptions = OptionTable.all.filter { $0.takesValue && $0.role != .answer }.map(\.long)
+
     @Test func samplesCoverEveryValueOption() {
-        #expect(Set(Self.samples.keys) == Set(OptionTable.all.filter(\.takesValue).map(\.long)))
+        #expect(Set(Self.samples.keys) == Set(Self.valueOptions))
     }
 
-    @Test(arguments: OptionTable.all.filter(\.takesValue).map(\.long), [false, true])
+    @Test(arguments: valueOptions, [false, true])
     func everyValueOption(long: String, inline: Bool) throws {
         let sample = try #require(Self.samples[long])
         let given = inline ? ["--\(long)=\(sample.value)"] : ["--\(long)", sample.value]

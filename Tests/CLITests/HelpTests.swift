@@ -65,10 +65,13 @@ struct HelpTests {
         #expect(Set(OptionTable.all.map(\.long)).count == OptionTable.all.count)
         let shorts = OptionTable.all.compactMap(\.short)
         #expect(Set(shorts).count == shorts.count)
-        #expect(Set(shorts) == ["v", "q", "H", "k", "h"])
+        #expect(Set(shorts) == ["v", "q", "H", "k", "h", "o", "K"])
     }
 
-    @Test(arguments: [(["--help"], Help.text), (["-h"], Help.text), (["--version"], "authcode \(Version.current)\n")])
+    @Test(arguments: [(["--help"], Help.text), (["-h"], Help.text), (["--version"], VersionText.text(LibraryVersions())),
+                      (["--completion", "zsh"], CompletionScript.text(for: .zsh)),
+                      (["--completion=fish", "--timeout", "0"], CompletionScript.text(for: .fish)),
+                      (["--client-id", "x", "--completion", "BASH"], CompletionScript.text(for: .bash))])
     func runPrintsToStdout(arguments: [String], expected: String) {
         let console = CapturingConsole()
         let transport = ScriptedTransport { _ in HTTPResponse(status: 404) }

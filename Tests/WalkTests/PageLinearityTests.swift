@@ -68,7 +68,7 @@ import TestSupport
         #expect(Self.errorTextSteps(html) < bound, "\(shape)")
     }
 
-    // MARK: - Whole pages, by time ratio
+    // MARK: - Whole pages, by CPU-time ratio
 
     enum PageShape: String, CaseIterable, Sendable {
         case nestedDivs, unmatchedEndTags, nestedAlerts, emptyFields, paragraphs
@@ -88,13 +88,6 @@ import TestSupport
         }
     }
 
-    /// The least of three runs, in seconds: a busy machine only adds time.
-    static func seconds(_ body: () -> Void) -> Double {
-        let clock = ContinuousClock()
-        let best = (0..<3).map { _ in clock.measure(body) }.min() ?? .zero
-        return Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
-    }
-
     /// What the walk does with a login page sent back after credentials:
     /// forms, the choice, the fill, the rejection and its text, the banners.
     static func handle(_ html: String) {
@@ -109,10 +102,15 @@ import TestSupport
         _ = ScriptPage.holdsScripts(html)
     }
 
+    /// Four times the page, about four times this thread's CPU time
+    /// (TestSupport/Growth.swift: CPU time, not the wall clock, so a busy
+    /// machine does not tip it; quadratic work goes far past the limit).
     @Test(arguments: PageShape.allCases)
     func pageHandlingTimeIsLinear(shape: PageShape) {
-        let small = shape.html(2_000), large = shape.html(8_000)
-        let smallTime = Self.seconds { Self.handle(small) }, largeTime = Self.seconds { Self.handle(large) }
-        #expect(largeTime < 6 * smallTime, "\(shape): \(smallTime) s → \(largeTime) s")
+        let ratio = Growth.ratio(size: 2_000) { n in
+            let html = shape.html(n)
+            Self.handle(html)
+        }
+        #expect(ratio < Growth.linearLimit, "\(shape): 4× the page took \(ratio)× the CPU time")
     }
 }

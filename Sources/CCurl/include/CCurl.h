@@ -46,4 +46,12 @@ CURLcode ac_allow_http_only(CURL *handle);
    delayed-ACK mode (Linux TCP_QUICKACK, tcp(7)); a no-op elsewhere. */
 void ac_quickack(ac_sockets *sockets);
 
+/* For --version: libcurl's version at run time ("7.88.1"), its
+   TLS library's ("OpenSSL/3.0.15", NULL without TLS), and the commit this
+   binary was built from (the Makefile defines AUTHCODE_COMMIT; "unknown"
+   in any other build). */
+const char *ac_curl_version(void);
+const char *ac_curl_ssl_version(void);
+const char *ac_build_commit(void);
+
 #endif

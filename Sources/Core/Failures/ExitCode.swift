@@ -15,7 +15,7 @@ package enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     package var summary: String {
         switch self {
         case .success: "success"
-        case .outputFailed: "the result could not be written to stdout (closed pipe, full disk); stderr says whether a code was redeemed"
+        case .outputFailed: "the result could not be written to stdout or the -o file (closed pipe, full disk); stderr says whether a code was redeemed"
         case .usage: "usage: bad or missing option, unreadable @FILE"
         case .network: "network: DNS, connect, TLS, timeout"
         case .authorizationError: "the authorization server answered with error= (access_denied, invalid_scope…)"

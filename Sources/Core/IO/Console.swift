@@ -12,6 +12,13 @@ package protocol Console: AnyObject, Sendable {
     /// disk): the caller must say so, and exit 1.
     @discardableResult func writeOut(_ text: String) -> Bool
     func writeErr(_ text: String)
+    /// Where `writeOut` goes, for the message when it fails: `stdout`, or
+    /// the file `-o` names.
+    var outputName: String { get }
+}
+
+extension Console {
+    package var outputName: String { "stdout" }
 }
 
 /// Writes straight to file descriptors 1 and 2 with write(2): unbuffered, so

@@ -92,7 +92,7 @@ package struct BatchRunner: Sendable {
         }
         if let inputError { throw inputError }
         if writer.outputFailed {
-            throw Failure(.outputFailed, "could not write the results to stdout; \(writer.done) records were minted")
+            throw Failure(.outputFailed, "could not write the results to \(console.outputName); \(writer.done) records were minted")
         }
         return writer.failed > 0 ? .batchFailed : .success
     }

@@ -80,7 +80,10 @@ func httpPost(_ url: String, json: String) throws {
     let curl = Process()
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     curl.arguments = ["curl", "--silent", "--fail", "--max-time", "10", "-H", "Content-Type: application/json", "--data-binary", json, url]
-    curl.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    let null = FileHandle(forWritingAtPath: "/dev/null")
+    curl.standardOutput = null
+    // Closed at once: descriptors held until Foundation frees the Process pile up (Runner.swift).
+    defer { try? null?.close() }
     try curl.run()
     curl.waitUntilExit()
     guard curl.terminationStatus == 0 else { throw HarnessError("POST \(url) failed: curl exit \(curl.terminationStatus)") }
@@ -92,9 +95,16 @@ func httpGet(_ url: String) throws -> Data {
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     curl.arguments = ["curl", "--silent", "--show-error", "--fail", "--max-time", "10", url]
     let stdout = Pipe(), stderr = Pipe()
+    let null = FileHandle(forReadingAtPath: "/dev/null")
     curl.standardOutput = stdout
     curl.standardError = stderr
-    curl.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    curl.standardInput = null
+    // Closed at once: descriptors held until Foundation frees the Process pile up (Runner.swift).
+    defer {
+        try? stdout.fileHandleForReading.close()
+        try? stderr.fileHandleForReading.close()
+        try? null?.close()
+    }
     try curl.run()
     let data = stdout.fileHandleForReading.readDataToEndOfFile()
     let problem = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -59,12 +59,13 @@ func run(_ arguments: [String], env: [String: String] = [:], stdin: String? = ni
     }
     process.standardError = stderrPipe
     let stdinPipe: Pipe?
+    let nullInput = stdin == nil ? FileHandle(forReadingAtPath: "/dev/null") : nil
     if stdin != nil {
         stdinPipe = Pipe()
         process.standardInput = stdinPipe
     } else {
         stdinPipe = nil
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardInput = nullInput
     }
 
     let state = RunState()
@@ -95,6 +96,14 @@ func run(_ arguments: [String], env: [String: String] = [:], stdin: String? = ni
         }
     }
     let (out, err) = await state.output()
+    // Closed now rather than whenever Foundation lets the Process go: the
+    // test process otherwise holds three descriptors per run it made, and
+    // Foundation's Process.run overflows a buffer when it lists more than
+    // about 1,350 open descriptors (/proc/self/fd) and crashes the suite.
+    try? stdoutPipe.fileHandleForReading.close()
+    try? stderrPipe.fileHandleForReading.close()
+    try? stdinPipe?.fileHandleForReading.close()
+    try? nullInput?.close()
     let result = RunResult(arguments: arguments, exitCode: process.terminationStatus,
                            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
                            seconds: seconds, timedOut: state.timedOut)

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `-o FILE` (README.md "Writing the result to a file") on a real file
+/// system: mode 0600 whatever the umask, whole or not at all, checked before
+/// any request, and a write that fails later is exit 1.
+@Suite("-o FILE")
+struct OutputFileTests {
+    /// authcode under `sh -c PREFIX` (`umask 0`…).
+    static func runUnder(_ prefix: String, _ arguments: [String]) async throws -> RunResult {
+        guard case .success(let binary) = Paths.binary else { throw HarnessError("authcode binary not found") }
+        return try await runProgram("sh", ["-c", prefix + "; exec \"$0\" \"$@\"", binary] + arguments)
+    }
+
+    /// authcode with a file size limit of 0 bytes, every signal unblocked
+    /// and SIGXFSZ at its default (death), as in a user's shell: the test
+    /// process's threads block signals and a child inherits that mask, and
+    /// Python ignores SIGXFSZ, so both are reset before the exec.
+    static func runWithoutFileSpace(_ arguments: [String]) async throws -> RunResult {
+        guard case .success(let binary) = Paths.binary else { throw HarnessError("authcode binary not found") }
+        let script = """
+            import os, resource, signal, sys
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
+            os.execv(sys.argv[1], sys.argv[1:])
+            """
+        return try await runProgram("python3", ["-c", script, binary] + arguments)
+    }
+
+    static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+    }
+
+    static func inode(_ path: String) -> ino_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_ino : nil
+    }
+
+    static func contents(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// umask 0 would widen a careless create; umask 277 would narrow
+    /// mkstemp's 0600 to 0400: the file is 0600 either way.
+    @Test(arguments: ["0", "277"])
+    func theTokenGoesToAFileOnlyItsOwnerCanRead(umask: String) async throws {
+        let fx = try await Fixture.make()
+        let dir = try TempDir("output")
+        let path = dir.path + "/token.json"
+        let result = try await Self.runUnder("umask \(umask)", fx.publicClient("direct") + ["-o", path])
+        #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.isEmpty, "nothing on stdout with -o")
+        #expect(Self.mode(path) == 0o600, "umask \(umask)")
+        let text = try #require(Self.contents(path))
+        #expect(text.hasSuffix("\n") && text.filter { $0 == "\n" }.count == 1)
+        #expect((jsonObject(text)?["access_token"] as? String)?.isEmpty == false, "\(text)")
+        #expect(dir.names == ["token.json"], "no temporary file left")
+    }
+
+    @Test func anExistingFileIsReplacedWholeByRename() async throws {
+        let fx = try await Fixture.make()
+        let dir = try TempDir("output")
+        let path = try dir.file("token", "old\n", mode: 0o644)
+        let before = Self.inode(path)
+        let result = try await run(fx.publicClient("direct") + ["--print", "access_token", "-o", path])
+        #expect(result.exitCode == 0 && result.stdout.isEmpty, "\(result)")
+        let text = try #require(Self.contents(path))
+        #expect(text != "old\n" && text.hasSuffix("\n") && !text.contains("{"), "\(text)")
+        #expect(Self.mode(path) == 0o600, "the new file is 0600, not the old 0644")
+        #expect(Self.inode(path) != before, "a new file renamed into place, not the old one rewritten")
+        #expect(dir.names == ["token"])
+    }
+
+    @Test func aFailedRunLeavesTheOldFileAsItWas() async throws {
+        let fx = try await Fixture.make()
+        let dir = try TempDir("output")
+        let path = try dir.file("token", "old\n", mode: 0o600)
+        let result = try await run(fx.publicClient("login-consent") + ["--form", "username=alice", "--form", "password=nope", "-o", path])
+        #expect(result.exitCode == 6, "\(result)")
+        #expect(Self.contents(path) == "old\n")
+        #expect(dir.names == ["token"], "the temporary file is removed")
+    }
+
+    @Test func aMissingOrUnwritableDirectoryIsUsageBeforeAnyRequest() async throws {
+        let fx = try await Fixture.make()
+        let dir = try TempDir("output")
+        let missing = dir.path + "/no/such/dir/token"
+        let result = try await run(fx.publicClient("direct") + ["-o", missing])
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.errorLine == "authcode: error: cannot write '\(missing)' for '-o': directory '\(dir.path)/no/such/dir' does not exist", "\(result)")
+        // /proc takes no new file, not even from root.
+        let proc = try await run(fx.publicClient("direct") + ["-o", "/proc/authcode-token"])
+        #expect(proc.exitCode == 2, "\(proc)")
+        #expect(proc.errorLine?.hasPrefix("authcode: error: cannot write '/proc/authcode-token' for '-o': cannot create a file in '/proc': ") == true,
+                "\(proc)")
+        let notADirectory = try dir.file("plain")
+        let underFile = try await run(fx.publicClient("direct") + ["-o", notADirectory + "/token"])
+        #expect(underFile.exitCode == 2, "\(underFile)")
+        #expect(underFile.errorLine == "authcode: error: cannot write '\(notADirectory)/token' for '-o': '\(notADirectory)' is not a directory", "\(underFile)")
+        if getuid() != 0 {
+            let locked = dir.path + "/locked"
+            try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
+            let refused = try await run(fx.publicClient("direct") + ["-o", locked + "/token"])
+            #expect(refused.exitCode == 2, "\(refused)")
+        }
+        #expect(try fx.hits().isEmpty, "no request was made")
+    }
+
+    @Test(arguments: [
+        ("/dev/null", "it is not a regular file (-o replaces the file it names)"),
+        ("/tmp", "it is a directory"),
+        ("/tmp/", "it names a directory, not a file"),
+    ])
+    func notAFileToReplace(path: String, reason: String) async throws {
+        let result = try await run(UsageTests.valid + ["-o", path])
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.errorLine == "authcode: error: cannot write '\(path)' for '-o': \(reason)", "\(result)")
+    }
+
+    /// No file space (RLIMIT_FSIZE 0): the temporary file is created, writing
+    /// the token into it fails with EFBIG — authcode ignores SIGXFSZ, so it is
+    /// an error it reports, not a silent kill.
+    @Test func aWriteThatFailsLaterIsExit1() async throws {
+        let fx = try await Fixture.make()
+        let dir = try TempDir("output")
+        let path = try dir.file("token", "old\n", mode: 0o600)
+        let result = try await Self.runWithoutFileSpace(fx.publicClient("direct") + ["-o", path])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "authcode: error: could not write the result to '\(path)' (File too large); the code was redeemed and its token is lost\n",
+                "\(result)")
+        #expect(Self.contents(path) == "old\n")
+        #expect(dir.names == ["token"])
+        #expect(try fx.hits(to: "token").count == 1, "the code was redeemed, as the message says")
+    }
+
+    @Test func aBatchWritesItsJSONLinesToTheFile() async throws {
+        let fx = try await Fixture.make()
+        let dir = try TempDir("output")
+        let users = try dir.file("users.csv", "username,password\nuser1,pw-1\nuser2,pw-2\nuser3,pw-3\n")
+        let path = dir.path + "/tokens.jsonl"
+        let result = try await run(fx.publicClient("users") + ["--users", users, "-o", path], timeout: 60)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(Self.mode(path) == 0o600)
+        let lines = (Self.contents(path) ?? "").split(separator: "\n").map { jsonObject(String($0)) ?? [:] }
+        #expect(lines.map { $0["user"] as? String } == ["user1", "user2", "user3"])
+        #expect(lines.allSatisfy { ($0["token"] as? [String: Any])?["access_token"] != nil })
+        #expect(dir.names == ["tokens.jsonl", "users.csv"])
+
+        let limited = dir.path + "/limited.jsonl"
+        let failed = try await Self.runWithoutFileSpace(fx.publicClient("users") + ["--users", users, "-o", limited])
+        #expect(failed.exitCode == 1, "\(failed)")
+        #expect(failed.errorLine == "authcode: error: could not write the results to '\(limited)'; 3 records were minted", "\(failed)")
+        #expect(dir.names == ["tokens.jsonl", "users.csv"], "nothing half-written")
+    }
+
+    @Test func dashIsStandardOutput() async throws {
+        let fx = try await Fixture.make()
+        expectTokenJSON(try await run(fx.publicClient("direct") + ["-o", "-"]))
+    }
+
+    @Test func forgetHasNothingToWrite() async throws {
+        let result = try await run(UsageTests.valid + ["--forget", "-o", "token"])
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.errorLine == "authcode: error: '--forget' prints nothing, so '--output <file>' has nothing to write; drop one of them", "\(result)")
+    }
+}
