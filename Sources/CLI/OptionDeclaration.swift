@@ -60,6 +60,8 @@ package struct OptionDeclaration {
             let body = String(parts[2])
             if let json = JSONValue.parse(Array(body.utf8)) { return Self.hasSecretName(json) }
             return FormEncoding.decode(body).contains { Redactor.isSecretName($0.0) && !$0.1.isEmpty }
+        case .urlCredentials:
+            return literal(text) && URIReference(text)?.userinfo?.isEmpty == false
         }
     }
 
@@ -129,6 +131,8 @@ package enum SecretValue: Sendable, Equatable {
     /// `METHOD URL [BODY]` whose BODY, a JSON object or a form, has a field
     /// whose name reads as a secret (a login API's password).
     case body
+    /// A URL carrying `user:password@` (a proxy's credentials).
+    case urlCredentials
 }
 
 /// What kind of value an option takes, for shells and man pages: a file

@@ -105,8 +105,9 @@ struct OptionRules {
         if options.cache && options.cacheDir == nil {
             options.cacheDir = CacheDirectory.defaultPath(environment: environment)
         }
-        // The environment's proxies, as curl reads them (HTTP/ProxySettings.swift).
-        options.proxy = ProxySettings(environment: environment)
+        // --proxy and --noproxy win over the environment's proxies, read as
+        // curl reads them (HTTP/ProxySettings.swift).
+        options.proxy = ProxySettings(explicitProxy: options.proxyURL, explicitNoProxy: options.noProxy, environment: environment)
     }
 
     func request(_ options: Options) throws(Failure) {

@@ -151,6 +151,12 @@ package enum OptionTable {
             .value("connect-timeout", "seconds", \.connectTimeout, .transport, kind: .number,
                    "connection time limit, fractions allowed", showDefault: Self.seconds, parse: OptionValues.seconds),
             .flag("allow-http", \.allowHTTP, .transport, "permit plain http to hosts that are not loopback"),
+            .value("proxy", "url", \.proxyURL, .transport, kind: .url,
+                   "send requests through this proxy (http, https or socks5h); wins over https_proxy, http_proxy and all_proxy",
+                   parse: OptionValues.proxy).secret(.urlCredentials),
+            .value("noproxy", "list", \.noProxy, .transport,
+                   "comma-separated hosts (and .domains, * for all) reached without a proxy; wins over no_proxy",
+                   parse: OptionValues.text),
         ]
     }
 

@@ -94,6 +94,18 @@ enum OptionValues {
         }
     }
 
+    /// A proxy as curl takes it, limited to the schemes whose hop the
+    /// plain-http rule can judge: http (plain to the proxy), https and
+    /// socks5h (the proxy resolves names, so none leaks to local DNS).
+    static func proxy(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+        guard let reference = URIReference(text), let scheme = reference.scheme?.lowercased(),
+              ["http", "https", "socks5h"].contains(scheme), let host = reference.host, !host.isEmpty else {
+            // Not echoed: a proxy URL may carry a password.
+            throw context.invalid(nil, expected: "a proxy URL such as http://proxy.example:3128, https://… or socks5h://…")
+        }
+        return text
+    }
+
     /// `METHOD URL [BODY]`; BODY may be `@FILE`.
     static func step(_ text: String, _ context: ValueContext) throws(Failure) -> Step {
         let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)

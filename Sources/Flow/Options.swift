@@ -59,7 +59,11 @@ package struct Options: Equatable, Sendable {
     package var completion: CompletionShell?
     package var help = false
     package var version = false
-    /// The proxies: the environment's (curl's variables), and later flags.
+    /// `--proxy` and `--noproxy` as given.
+    package var proxyURL: String?
+    package var noProxy: String?
+    /// The proxies of the run: `--proxy`/`--noproxy`, else the
+    /// environment's (curl's variables).
     package var proxy = ProxySettings()
     /// Hints for stderr found while parsing (a secret typed on the command line).
     package var warnings: [String] = []

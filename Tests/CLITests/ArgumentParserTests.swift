@@ -85,6 +85,8 @@ struct ArgumentParserTests {
         "shard": ("2/4", ["--users", "-"], "2/4"),
         "output": ("out/token.json", [], "out/token.json"),
         "config": (emptyConfig, [], emptyConfig),
+        "proxy": ("socks5h://127.0.0.1:1080", [], "socks5h://127.0.0.1:1080"),
+        "noproxy": (".internal,localhost", [], ".internal,localhost"),
     ]
 
     static func readBack(_ long: String, _ o: Options) -> String {
@@ -125,6 +127,8 @@ struct ArgumentParserTests {
         case "shard": o.shard.map { "\($0.index)/\($0.count)" } ?? "nil"
         case "output": o.output ?? "nil"
         case "config": o.configFiles.joined(separator: ",")
+        case "proxy": o.proxy.explicitProxy ?? "nil"
+        case "noproxy": o.proxy.explicitNoProxy ?? "nil"
         default: "unknown option \(long)"
         }
     }

@@ -125,7 +125,7 @@ struct CompletionTests {
         let shells = try await Shells()
         #expect(Set(try await shells.zsh("authcode -")) == (try await helpOptionNames()))
         // A single-valued option already given is not offered again; a repeatable one is.
-        #expect(try await shells.zsh("authcode --print json --pr") == [])
+        #expect(try await shells.zsh("authcode --print json --pri") == [])
         #expect(try await shells.zsh("authcode --for") == ["--forget", "--form"])
         #expect(try await shells.zsh("authcode --forget --for") == ["--form"])
         #expect(try await shells.zsh("authcode --form a=1 --for") == ["--forget", "--form"])
