@@ -79,7 +79,7 @@ package final class PageHandler {
             if ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
             let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""
             let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
-            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Excerpt.of(response) : "")", at: place)
+            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Walker.pageText(response) : "")", at: place)
         }
 
         if form.fields.isEmpty, ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
