@@ -8,6 +8,7 @@ from html import escape as html_escape
 
 import delivery
 import echo
+import error_pages
 import field_names
 import folding
 import framing
@@ -111,6 +112,7 @@ AUTHORIZE = {
     **totp.AUTHORIZE,
     **users.AUTHORIZE,
     **folding.AUTHORIZE,
+    **error_pages.AUTHORIZE,
 }
 AUTHORIZE.update({name: direct for name in DIRECT})
 SCENARIOS = frozenset(AUTHORIZE)

@@ -86,8 +86,9 @@ package final class CurlTransport: Transport {
             throw Failure(.malformedResponse, CurlExchange.malformedSection, at: Self.location(request.url))
         }
         guard code == CURLE_OK else {
-            throw Failure(.network, Self.describe(code, detail: String(cString: errorBuffer)), at: Self.location(request.url),
-                          hint: hint(for: code, url: request.url, proxy: proxy))
+            let detail = String(cString: errorBuffer)
+            throw Failure(.network, Self.describe(code, detail: detail), at: Self.location(request.url),
+                          hint: hint(for: code, detail: detail, url: request.url, proxy: proxy))
         }
         var status = 0
         var seconds = 0.0
@@ -179,14 +180,27 @@ package final class CurlTransport: Transport {
 
     /// A server that demands a client certificate just drops the TLS
     /// connection, which curl reports as a send/receive error.
-    private func hint(for code: CURLcode, url: String, proxy: ProxyChoice) -> String? {
+    private func hint(for code: CURLcode, detail: String, url: String, proxy: ProxyChoice) -> String? {
         if !proxy.isDirect, [CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_PROXY, CURLE_UNSUPPORTED_PROTOCOL].contains(code) {
             return proxy.source == "--proxy" ? "The request went through the proxy \(proxy.shown) (--proxy); check it."
                 : "The request went through the proxy \(proxy.shown) from \(proxy.source); check it, or list the host in no_proxy."
         }
+        // OpenSSL reads the first bytes of a plain-http answer ("HTTP/1.1")
+        // as a TLS record of an unknown version: the port speaks http.
+        if code == CURLE_SSL_CONNECT_ERROR, proxy.isDirect, Self.isPlainHTTPAnswer(detail),
+           let uri = URIReference(url), let authority = uri.authority {
+            return "The server answered in plain http, not TLS: is this port plain http? Try http://\(authority)\(uri.path)."
+        }
         let dropped = [CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code)
         guard dropped, settings.cert == nil, url.lowercased().hasPrefix("https:") else { return nil }
         return "The server closed the TLS connection; if it requires a client certificate, pass --cert and --key."
+    }
+
+    /// OpenSSL's words for a record that is not TLS: "wrong version
+    /// number" (1.1 and 3.0/3.1), "packet length too long" and "record
+    /// layer failure" (3.2 and later, for some first bytes).
+    static func isPlainHTTPAnswer(_ detail: String) -> Bool {
+        ["wrong version number", "packet length too long", "record layer failure"].contains { detail.contains($0) }
     }
 
     /// Curl's own words, prefixed where they leave the user guessing.

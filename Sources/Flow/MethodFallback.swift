@@ -22,8 +22,10 @@ struct MethodFallback: Equatable {
             why = "the server refused the POST authorization request (\(status))"
         case .formValueInURL(let place):
             why = "the server copied a --form value into a URL (\(place)), which was not followed"
-        case .walkFailed(let failure):
-            why = "the POST authorization request led nowhere (\(failure.message))"
+        case .walkFailed:
+            // The cause is the error line's, if the GET fails too, and -v's:
+            // quoted here as well it would be said twice.
+            why = "the POST authorization request led nowhere"
         }
         return "authcode: note: \(why); sending it again as GET without the --form values (--method GET goes there directly)"
     }

@@ -29,7 +29,8 @@ package struct ServerEndpoints: Sendable {
     static func discover(_ options: Options, client: HTTPClient) throws(Failure) -> ServerMetadata? {
         guard let issuer = options.issuer else { return nil }
         var lastStatus = 0
-        for url in ServerMetadata.candidateURLs(issuer: issuer) {
+        let candidates = ServerMetadata.candidateURLs(issuer: issuer)
+        for url in candidates {
             let response = try client.send(HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json")]),
                                            purpose: "discovery", useCookies: false)
             if response.isSuccess {
@@ -37,8 +38,8 @@ package struct ServerEndpoints: Sendable {
             }
             lastStatus = response.status
         }
-        throw Failure(.malformedResponse, "no discovery document (last answer \(lastStatus))", at: issuer,
-                      hint: "Give --authorize-url and --token-url instead.")
+        throw Failure(.malformedResponse, "no discovery document for this issuer (\(candidates.count) well-known URLs tried, the last answered \(lastStatus))",
+                      at: issuer, hint: "Check --issuer (-v shows the URLs tried), or give --authorize-url and --token-url instead.")
     }
 
     /// A server that does not list our PKCE method would reject or ignore

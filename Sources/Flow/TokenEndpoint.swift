@@ -22,7 +22,12 @@ struct TokenEndpoint {
                                    client: ClientCredentials(id: options.clientID, secret: options.clientSecret, method: options.authMethod))
         let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
         let response = try client.send(request.httpRequest(headers: []), purpose: purpose, useCookies: false)
-        let token = try TokenResponse(response, at: place)
+        let token: TokenResponse
+        do {
+            token = try TokenResponse(response, at: place)
+        } catch where error.reason == .tokenEndpoint(.invalidClient) {
+            throw ClientRefusal.failure(error, options: options, grant: grant)
+        }
         for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
         do {
             if let idToken = try IDTokenClaims.jwt(in: token.json) {

@@ -13,8 +13,12 @@ package enum Excerpt {
     static let slack = 8_192
 
     package static func of(_ response: HTTPResponse, limit: Int = 120) -> String {
-        let body = response.body
+        var body = response.body
         let html = response.mediaType == "text/html" || body.prefix(VisibleText.limit).contains(UInt8(ascii: "<"))
+        // The page's main text, not the site around it (MainText.swift).
+        if html, let main = MainText.range(in: body), !VisibleText.of(Array(body[main]), html: true).isEmpty {
+            body = Array(body[main])
+        }
         guard !VisibleText.of(body, html: html).isEmpty else { return "" }
         let raw = body.prefix(VisibleText.extent(of: body, html: html) + slack)
         return ": " + ServerText.printable(String(decoding: raw, as: UTF8.self), limit: limit, html: html)

@@ -49,7 +49,11 @@ package struct ServerMetadata: Equatable, Sendable {
             throw Failure(.malformedResponse, "the discovery document has no issuer", at: location)
         }
         guard issuer == expectedIssuer else {
-            throw Failure(.securityCheck, "the discovery document is for issuer '\(ServerText.printable(issuer))', not '\(expectedIssuer)'", at: location)
+            // Equal but for a trailing slash: the same server, spelt another
+            // way; the comparison stays exact, the hint says how it spells it.
+            let slash = issuer + "/" == expectedIssuer || issuer == expectedIssuer + "/"
+            throw Failure(.securityCheck, "the discovery document is for issuer '\(ServerText.printable(issuer))', not '\(expectedIssuer)'", at: location,
+                          hint: slash ? "The two differ only by a trailing slash; pass --issuer exactly as the server names itself: --issuer '\(ServerText.printable(issuer))'." : nil)
         }
         var methods: [String]?
         if case .array(let values)? = json["code_challenge_methods_supported"] {

@@ -25,9 +25,30 @@ package enum OneTimeCodeField {
         return form.fields.first { takesText($0) && $0.value.isEmpty && !given.contains($0.name) }?.name
     }
 
-    static func unrecognised(_ name: String, at place: String) -> Failure {
-        Failure(.noAuthorizationResponse, "the form came back asking for '\(ServerText.printable(name))', which neither --form nor --totp-secret fills",
-                at: place, hint: "If that field takes the one-time code, pass --totp-field \(ServerText.printable(name)).")
+    /// Without `--totp-secret`: the one-time-code field of `form` (the rule
+    /// of `index`) that is empty and no `--form` value fills, or nil.
+    /// `--form otp=` (given empty) still sends the form as it is.
+    static func unseeded(in form: HTMLForm, values: [NameValue]) -> Int? {
+        guard let index = index(in: form, named: nil), form.fields[index].value.isEmpty,
+              !values.contains(where: { $0.name == form.fields[index].name }) else { return nil }
+        return index
+    }
+
+    static func noSecret(_ name: String, at place: String) -> Failure {
+        Failure(.noAuthorizationResponse, "the login asks for a one-time code ('\(ServerText.printable(name))'), and no --totp-secret was given", at: place,
+                hint: "Pass the authenticator app's seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")
+    }
+
+    /// A form sent with `name` empty came back: without a seed, the field
+    /// is either a value for `--form` or a code for `--totp-secret`.
+    static func unrecognised(_ name: String, at place: String, seeded: Bool) -> Failure {
+        let field = ServerText.printable(name)
+        guard seeded else {
+            return Failure(.noAuthorizationResponse, "the form came back asking for '\(field)', which no --form value fills", at: place,
+                           hint: "Pass it with --form \(field)=VALUE, or, if it takes a one-time code, --totp-secret with --totp-field \(field).")
+        }
+        return Failure(.noAuthorizationResponse, "the form came back asking for '\(field)', which neither --form nor --totp-secret fills",
+                       at: place, hint: "If that field takes the one-time code, pass --totp-field \(field).")
     }
 
     /// Inputs a person types a code into; never a hidden or a button.

@@ -79,12 +79,14 @@ package final class PageHandler {
             if ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
             let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""
             let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
-            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Excerpt.of(response) : "")", at: place)
+            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Walker.pageText(response) : "")", at: place)
         }
 
         if form.fields.isEmpty, ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
         let codeField = codes?.field(in: form)
-        let asksCredentials = form.hasPassword || codeField != nil
+        // A code field filled by --form (no seed) is a credential too: the
+        // form coming back is the code turned down, not a loop.
+        let asksCredentials = form.hasPassword || codeField != nil || OneTimeCodeField.index(in: form, named: nil) != nil
         let signature = Self.signature(of: form, base: base)
         if asksCredentials, signature == lastLogin {
             // A one-time code turned down may have arrived after its time step.
@@ -94,9 +96,15 @@ package final class PageHandler {
             trace.info("the one-time code was turned down and its time step has ended since; sending the next one, once")
         } else if rejected {
             throw LoginRejection.failure(response, at: place, standing: standingAlerts)
-        } else if codes != nil, codeField == nil, !submittedForms.insert(signature).inserted,
+        } else if codeField == nil, !submittedForms.insert(signature).inserted,
                   let name = OneTimeCodeField.unfilled(in: form, values: formValues) {
-            throw OneTimeCodeField.unrecognised(name, at: place)
+            throw OneTimeCodeField.unrecognised(name, at: place, seeded: codes != nil)
+        }
+
+        // A one-time code nobody can type: sending the form empty would only
+        // bring it back (read as a loop or a rejection), so stop and say so.
+        if codes == nil, let index = OneTimeCodeField.unseeded(in: form, values: formValues) {
+            throw OneTimeCodeField.noSecret(form.fields[index].name, at: place)
         }
 
         var values = formValues

@@ -95,7 +95,7 @@ package final class Walker {
                     next = submission
                 }
             } else {
-                throw Failure(.noAuthorizationResponse, "unexpected \(response.status) answer\(Excerpt.of(response))", at: Self.place(request.url))
+                throw Failure(.noAuthorizationResponse, "unexpected \(response.status) answer\(Self.pageText(response))", at: Self.place(request.url))
             }
             hops += 1
             guard hops <= maxHops else {
@@ -131,6 +131,15 @@ package final class Walker {
             return repeated
         }
         return HTTPRequest(method: request.method == "HEAD" ? "HEAD" : "GET", url: target)
+    }
+
+    /// What a page says, for an error line: its alert or error message by
+    /// the rules of LoginErrorText.swift, else its main text (Excerpt.swift).
+    static func pageText(_ response: HTTPResponse) -> String {
+        if PageHandler.isHTML(response), let alert = LoginErrorText.find(in: response.text) {
+            return ": " + ServerText.printable(alert, limit: 120)
+        }
+        return Excerpt.of(response)
     }
 
     /// A URL fit for an error line: no query, no fragment.

@@ -58,6 +58,44 @@ struct TOTPTests {
         #expect(try fx.hits(to: "token").isEmpty)
     }
 
+    /// A one-time-code form and no `--totp-secret`: stopped before the form
+    /// goes out empty (it used to come back twice and read as a loop).
+    @Test(arguments: ["totp", "totp-sha256-8"])
+    func oneTimeCodeWithoutASeedIsNamed(_ scenario: String) async throws {
+        let fx = try await Fixture.make()
+        let result = try await run(fx.publicClient(scenario) + Self.alice, stdin: Self.password)
+        expectFailure(result, exit: 6, [])
+        #expect(result.stderr == "authcode: error: the login asks for a one-time code ('otp'), and no --totp-secret was given (\(fx.issuer(scenario))/login)\n"
+            + "Pass the authenticator app's seed with --totp-secret (base32, or the otpauth:// URI of its QR code).\n", "\(result)")
+        let hits = try fx.hits()
+        #expect(!hits.contains { $0.endpoint == "otp" }, "the code form is never sent empty: \(hits.map(\.path))")
+        #expect(try fx.hits(to: "token").isEmpty)
+        expectNoSecrets(in: result, fixture: fx)
+    }
+
+    /// A code field no rule recognises, and no seed: the form comes back
+    /// once, and the message names the field and both ways to fill it.
+    @Test func unrecognisedFieldWithoutASeedIsNamed() async throws {
+        let fx = try await Fixture.make()
+        let result = try await run(fx.publicClient("totp-field-named") + Self.alice, stdin: Self.password)
+        expectFailure(result, exit: 6, [])
+        #expect(result.stderr == "authcode: error: the form came back asking for 'verification', which no --form value fills (\(fx.issuer("totp-field-named"))/otp)\n"
+            + "Pass it with --form verification=VALUE, or, if it takes a one-time code, --totp-secret with --totp-field verification.\n", "\(result)")
+        #expect(try fx.hits().filter { $0.endpoint == "otp" }.count == 1)
+    }
+
+    /// `--form otp=VALUE` fills the field itself: the form goes out and the
+    /// server's verdict is the rejection, with the --form hint, not --totp-secret.
+    @Test func oneTimeCodeGivenByFormIsSent() async throws {
+        let fx = try await Fixture.make()
+        let code = try TempFile("000000\n")
+        let result = try await run(fx.publicClient("totp") + Self.alice + ["--form", "otp=@" + code.path], stdin: Self.password)
+        expectFailure(result, exit: 6, [])
+        #expect(result.stderr == "authcode: error: login rejected: Invalid authenticator code. (\(fx.issuer("totp"))/otp)\n"
+            + "The server turned down the credentials given with --form; check them (-v shows the form sent, secrets redacted).\n", "\(result)")
+        #expect(Self.codes(try fx.hits().filter { $0.endpoint == "otp" }, field: "otp") == ["000000"])
+    }
+
     @Test func wrongSeedIsLoginRejected() async throws {
         let fx = try await Fixture.make()
         let wrong = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"

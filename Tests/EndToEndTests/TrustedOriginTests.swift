@@ -61,7 +61,7 @@ struct TrustedOriginTests {
         let other = try await fx.otherHost()
         let result = try await run(fx.publicClient("xorigin-307") + Self.login)
         expectTokenJSON(result)
-        #expect(result.stderr.contains("authcode: note: the POST authorization request led nowhere (refusing to send the request body again (a 307 redirect replays it) to \(other), which is not a trusted origin);"),
+        #expect(result.stderr.contains("authcode: note: the POST authorization request led nowhere;"),
                 "\(result)")
         let hits = try fx.hits()
         #expect(!hits.contains { $0.listener == Fixture.listener(other) }, "\(hits)")

@@ -21,4 +21,7 @@ package struct OAuthErrorCode: RawRepresentable, Hashable, Sendable {
     /// RFC 6749 §5.2: the grant (a code, a refresh token) is invalid,
     /// expired or revoked; trying it again cannot help.
     package static let invalidGrant = OAuthErrorCode(rawValue: "invalid_grant")
+    /// RFC 6749 §5.2: client authentication failed (unknown client, wrong
+    /// secret, no secret, or a method the client is not registered for).
+    package static let invalidClient = OAuthErrorCode(rawValue: "invalid_client")
 }

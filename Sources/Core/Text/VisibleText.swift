@@ -7,8 +7,12 @@ package enum VisibleText {
     package static let limit = 4096
 
     package static func of(_ bytes: [UInt8], html: Bool, limit: Int = VisibleText.limit) -> String {
-        let text = html ? stripTags(bytes, limit: limit).text : Array(bytes.prefix(limit))
-        return String(decoding: collapsingSpace(text), as: UTF8.self).trimmed
+        guard html else { return String(decoding: collapsingSpace(Array(bytes.prefix(limit))), as: UTF8.self).trimmed }
+        // Character references decoded as a browser shows them (`&copy;`
+        // is ©); a no-break space reads as a space.
+        let stripped = stripTags(bytes, limit: limit).text
+        let decoded = HTMLEntities.decode(stripped, 0..<stripped.count, inAttribute: false).replacingNoBreakSpaces
+        return String(decoding: collapsingSpace(Array(decoded.utf8)), as: UTF8.self).trimmed
     }
 
     /// How many bytes of the body `of` reads to gather its text.
@@ -63,5 +67,11 @@ package enum VisibleText {
 
     private static func lower(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}
+
+private extension String {
+    var replacingNoBreakSpaces: String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\u{A0}" ? " " : $0 }))
     }
 }

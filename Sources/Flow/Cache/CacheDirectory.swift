@@ -60,8 +60,13 @@ package struct CacheDirectory: Sendable {
                           hint: "Pass --cache-dir with a directory of your own, mode 0700.")
         }
         guard info.st_mode & 0o022 == 0 else {
-            throw Failure(.usage, "the \(what) '\(path)' can be written by group or others (mode \(String(info.st_mode & 0o777, radix: 8))); refusing to keep tokens there",
-                          hint: "chmod go-w '\(path)', or pass --cache-dir with a directory of mode 0700.")
+            // A sticky shared directory (/tmp, /var/tmp) is meant to stay
+            // writable by all: never suggest changing it.
+            let shared = info.st_mode & S_IFMT == S_IFDIR && info.st_mode & S_ISVTX != 0
+            let hint = shared ? "Pass --cache-dir with a private directory instead, e.g. --cache-dir \"$HOME/.cache/authcode\"."
+                : "chmod go-w '\(path)', or pass --cache-dir with a directory of mode 0700."
+            throw Failure(.usage, "the \(what) '\(path)' can be written by group or others (mode \(String(info.st_mode & 0o7777, radix: 8))); refusing to keep tokens there",
+                          hint: hint)
         }
     }
 }

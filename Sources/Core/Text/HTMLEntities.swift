@@ -1,9 +1,8 @@
-import Core
-import HTTP
-
 /// HTML character references (`&amp;`, `&#38;`, `&#x26;`), decoded the way
 /// browsers do (HTML §13.2.5.72), so that a hidden field's value or a form's
-/// action reaches the server exactly as a browser would have sent it.
+/// action reaches the server exactly as a browser would have sent it, and
+/// the text of a page quoted in an error line reads as a browser shows it
+/// (VisibleText.swift).
 ///
 /// Works on UTF-8 bytes: the tokenizer hands over byte ranges, and slicing at
 /// ASCII delimiters keeps the bytes valid UTF-8.
@@ -11,7 +10,7 @@ package enum HTMLEntities {
     /// Decodes `bytes[range]`. In attribute values a legacy reference without
     /// `;` followed by a letter, digit or `=` is left alone, so that
     /// `?a=1&copy=2` in an action keeps its `&copy` (HTML §13.2.5.73).
-    static func decode(_ bytes: [UInt8], _ range: Range<Int>, inAttribute: Bool) -> String {
+    package static func decode(_ bytes: [UInt8], _ range: Range<Int>, inAttribute: Bool) -> String {
         let lower = max(0, min(range.lowerBound, bytes.count))
         let upper = max(lower, min(range.upperBound, bytes.count))
         // Fast path: most values hold no `&` at all.
@@ -35,7 +34,7 @@ package enum HTMLEntities {
     }
 
     /// Decodes the references in a whole string (text rules).
-    static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         let bytes = Array(text.utf8)
         return decode(bytes, 0..<bytes.count, inAttribute: false)
     }
