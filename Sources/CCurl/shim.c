@@ -1,5 +1,7 @@
 #include "CCurl.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <netinet/in.h>
@@ -76,4 +78,53 @@ void ac_quickack(ac_sockets *sockets) {
 #else
     (void)sockets;
 #endif
+}
+
+struct ac_share_locks {
+    pthread_mutex_t mutex[CURL_LOCK_DATA_LAST];
+};
+
+ac_share_locks *ac_share_locks_new(void) {
+    ac_share_locks *locks = malloc(sizeof *locks);
+    if (!locks) return NULL;
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) {
+        if (pthread_mutex_init(&locks->mutex[i], NULL) != 0) {
+            while (--i >= 0) pthread_mutex_destroy(&locks->mutex[i]);
+            free(locks);
+            return NULL;
+        }
+    }
+    return locks;
+}
+
+void ac_share_locks_free(ac_share_locks *locks) {
+    if (!locks) return;
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_destroy(&locks->mutex[i]);
+    free(locks);
+}
+
+/* libcurl asks for CURL_LOCK_DATA_SHARE (the share's own bookkeeping) as
+   well as for the kinds shared; a plain mutex serves shared and single
+   access alike. */
+static void ac_share_lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *context) {
+    (void)handle; (void)access;
+    ac_share_locks *locks = context;
+    if ((int)data >= 0 && data < CURL_LOCK_DATA_LAST) pthread_mutex_lock(&locks->mutex[data]);
+}
+
+static void ac_share_unlock(CURL *handle, curl_lock_data data, void *context) {
+    (void)handle;
+    ac_share_locks *locks = context;
+    if ((int)data >= 0 && data < CURL_LOCK_DATA_LAST) pthread_mutex_unlock(&locks->mutex[data]);
+}
+
+CURLSHcode ac_share_setopt_locking(CURLSH *share, ac_share_locks *locks) {
+    CURLSHcode code = curl_share_setopt(share, CURLSHOPT_LOCKFUNC, ac_share_lock);
+    if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, ac_share_unlock);
+    if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_USERDATA, (void *)locks);
+    return code;
+}
+
+CURLSHcode ac_share_setopt_data(CURLSH *share, CURLSHoption option, curl_lock_data data) {
+    return curl_share_setopt(share, option, data);
 }

@@ -36,9 +36,12 @@ package enum AuthCode {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
             }
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
+            // A batch's flows share TLS sessions and DNS answers, never
+            // connections or cookies (HTTP/CurlShare.swift); one flow needs no share.
+            let share = options.users != nil && transport == nil ? try CurlShare() : nil
             let makeTransport = { () throws(Failure) -> Transport in
                 if let transport { return transport }
-                return try CurlTransport(settings: TokenFlow.transportSettings(options))
+                return try CurlTransport(settings: TokenFlow.transportSettings(options), share: share)
             }
             if options.users != nil {
                 return try BatchRunner(options: options, console: console, makeTransport: makeTransport,

@@ -10,20 +10,33 @@ import Darwin
 /// HTTP through libcurl (ARCHITECTURE.md, "Constraints"). One easy handle serves the whole run,
 /// so the authorization and token requests can share a kept-alive connection;
 /// `curl_easy_reset` between requests clears options but keeps connections,
-/// the DNS cache and TLS sessions. Redirects are never followed here.
+/// the DNS cache, TLS sessions and the share. Redirects are never followed here.
 package final class CurlTransport: Transport {
     private let handle: UnsafeMutableRawPointer
     private let settings: TransportSettings
     /// The handle's open sockets, for the ACK of each response (CCurl.h).
     private let sockets: UnsafeMutablePointer<ac_sockets>
+    /// The batch's TLS session and DNS caches, if any; held so that the
+    /// share outlives this handle (released after `deinit` cleans it up).
+    private let share: CurlShare?
 
-    package init(settings: TransportSettings) throws(Failure) {
-        _ = Self.globalSetUp
+    /// `share`: a batch's caches (`CurlShare`); nil for one flow on its own.
+    package init(settings: TransportSettings, share: CurlShare? = nil) throws(Failure) {
+        Self.setUpGlobally()
         guard let handle = curl_easy_init() else {
             throw Failure(.network, "libcurl could not be initialised")
         }
+        if let share {
+            // Kept by curl_easy_reset (its documentation: "the shares"), so set once.
+            let code = ac_setopt_pointer(handle, CURLOPT_SHARE, share.handle)
+            guard code == CURLE_OK else {
+                curl_easy_cleanup(handle)
+                throw Failure(.network, "libcurl could not use the shared caches: \(String(cString: curl_easy_strerror(code)))")
+            }
+        }
         self.handle = handle
         self.settings = settings
+        self.share = share
         sockets = .allocate(capacity: 1)
         sockets.initialize(to: ac_sockets())
     }
@@ -33,8 +46,14 @@ package final class CurlTransport: Transport {
     /// however many flows start at the same time.
     private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
+    static func setUpGlobally() {
+        _ = globalSetUp
+    }
+
     deinit {
-        curl_easy_cleanup(handle)  // closes the connections through `sockets` first
+        // Closes the connections through `sockets` first, and detaches the
+        // share; `share` is released only after this body.
+        curl_easy_cleanup(handle)
         sockets.deallocate()
     }
 

@@ -1,6 +1,7 @@
 // Non-variadic shims over libcurl: Swift cannot call the variadic
-// curl_easy_setopt / curl_easy_getinfo directly, so each argument type gets
-// its own small wrapper. Nothing here holds state.
+// curl_easy_setopt / curl_easy_getinfo / curl_share_setopt directly, so each
+// argument type gets its own small wrapper. Nothing here holds state but
+// the share locks, which their owner allocates and frees.
 #ifndef AUTHCODE_CCURL_H
 #define AUTHCODE_CCURL_H
 
@@ -38,5 +39,20 @@ void ac_track_sockets(CURL *handle, ac_sockets *sockets);
 /* Sends the ACK of what each socket has received now and leaves
    delayed-ACK mode (Linux TCP_QUICKACK, tcp(7)); a no-op elsewhere. */
 void ac_quickack(ac_sockets *sockets);
+
+/* Locks for a share handle (curl_share_init): one mutex per kind of
+   shared data, so threads that touch the TLS session cache do not wait
+   for those touching the DNS cache. libcurl calls the lock and unlock
+   functions ac_share_setopt_locking installs; `locks` must outlive the
+   share (free it only after curl_share_cleanup returned CURLSHE_OK). */
+typedef struct ac_share_locks ac_share_locks;
+ac_share_locks *ac_share_locks_new(void);
+void ac_share_locks_free(ac_share_locks *locks);
+
+/* Sets CURLSHOPT_LOCKFUNC, CURLSHOPT_UNLOCKFUNC and CURLSHOPT_USERDATA;
+   returns the first result that is not CURLSHE_OK. */
+CURLSHcode ac_share_setopt_locking(CURLSH *share, ac_share_locks *locks);
+/* CURLSHOPT_SHARE or CURLSHOPT_UNSHARE of one kind of data. */
+CURLSHcode ac_share_setopt_data(CURLSH *share, CURLSHoption option, curl_lock_data data);
 
 #endif
