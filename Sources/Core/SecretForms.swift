@@ -71,7 +71,7 @@ package struct SecretForms: Sendable {
                   !options.apostrophe || bytes.contains(UInt8(ascii: "'")) else { continue }
             let lower = EchoEncoding.json(secret, options: options)
             forms.append(lower)
-            if lower.contains("\\u") {
+            if ASCII.contains(lower, bytes: "\\u") {
                 var upper = options
                 upper.upperHex = true
                 forms.append(EchoEncoding.json(secret, options: upper))
