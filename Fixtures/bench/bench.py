@@ -57,7 +57,7 @@ DOT_SCOPE = "read"
 # Informational targets (issue text): ratio targets are authcode/baseline.
 FLOW_RATIO_TARGET = 0.5
 STARTUP_RATIO_TARGET = 1.5
-FLOW_RSS_TARGET_MIB = 16.0
+FLOW_RSS_TARGET_MIB = 15.0
 # One https flow against one plain flow (the TLS library's pages).
 TLS_RSS_EXTRA_TARGET_MIB = 2.0
 
