@@ -41,6 +41,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CURL_WALK = os.path.join(HERE, "curl-walk.sh")
+TLS_FLOOR = os.path.join(HERE, "curl-tls-floor.c")
 REDIRECT_URI = "http://127.0.0.1:8765/callback"
 CLIENT_ID, CLIENT_SECRET = "demo-app", "demo-secret"
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -226,7 +227,32 @@ class Lifecycle:
                   f"CPU per token https / http: {ratio:.2f}× (target ≤ 1.25×: {'PASS' if ratio <= 1.25 else 'MISS'}); "
                   f"resumed TLS sessions after the first {args.tls_parallel} handshakes: "
                   f"{resumed_share * 100:.0f}% (target ≥ 80%: {'PASS' if resumed_share >= 0.8 else 'MISS'}).", ""]
+        floor = self.libcurl_floor()
+        if floor:
+            lines += [f"libcurl and OpenSSL alone (`curl-tls-floor.c`: four requests on a fresh easy handle per flow, "
+                      f"TLS sessions shared): {floor[0]:.2f} ms of CPU per flow over http, {floor[1]:.2f} ms over https; "
+                      "that difference is paid per connection, whatever authcode does.", ""]
         return lines
+
+    def libcurl_floor(self):
+        """CPU per flow of a C loop over libcurl, http and https; None
+        without a C compiler or libcurl headers."""
+        compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+        if not compiler:
+            return None
+        binary = os.path.join(self.tmp, "curl-tls-floor")
+        if subprocess.run([compiler, "-O2", TLS_FLOOR, "-o", binary, "-lcurl"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode != 0:
+            return None
+        log("libcurl alone: 300 flows over http and over https")
+        results = []
+        for base, cacert in ((self.base, ""), (self.args.base_tls, self.args.cacert)):
+            url = f"{base}/t/{self.run_id('floor')}/direct/cb"
+            done = subprocess.run([binary, url, cacert, "300"], capture_output=True, text=True, env=ENV)
+            if done.returncode != 0:
+                raise BenchError(f"curl-tls-floor failed: {done.stderr[-300:]!r}")
+            results.append(float(done.stdout))
+        return results
 
     def cache_hit_vs_version(self, rounds=30):
         run_id = self.run_id("cache")
