@@ -8,6 +8,7 @@ with their base URLs:
 
     bench.py --authcode BIN --base http://127.0.0.1:PORT
              [--base-nodelay http://127.0.0.1:PORT2] [--dot http://127.0.0.1:PORT3]
+             [--base-tls https://127.0.0.1:PORT4 --cacert CA.pem]
              [--runs N] [--warmup N] [--rss-runs N]
              [--static-binary BIN | --static-note TEXT]
 
@@ -29,6 +30,7 @@ import os
 import platform
 import re
 import shutil
+import ssl
 import statistics
 import subprocess
 import sys
@@ -55,7 +57,9 @@ DOT_SCOPE = "read"
 # Informational targets (issue text): ratio targets are authcode/baseline.
 FLOW_RATIO_TARGET = 0.5
 STARTUP_RATIO_TARGET = 1.5
-FLOW_RSS_TARGET_MIB = 16.0
+FLOW_RSS_TARGET_MIB = 15.0
+# One https flow against one plain flow (the TLS library's pages).
+TLS_RSS_EXTRA_TARGET_MIB = 2.0
 
 MIB = 1024 * 1024
 
@@ -85,6 +89,15 @@ ENV = child_environment()
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
+def trust(cacert):
+    """The bench's own requests (clearing hits) to the https fixture trust
+    its private CA."""
+    global _NO_PROXY
+    context = ssl.create_default_context(cafile=cacert)
+    _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}),
+                                            urllib.request.HTTPSHandler(context=context))
+
+
 def excerpt(data, limit=600):
     text = data.decode("utf-8", "replace").strip()
     return text if len(text) <= limit else "…" + text[-limit:]
@@ -96,8 +109,9 @@ class Command:
     """One side of a row: how to build its argv for a fresh fixture run id,
     and what its stdout must contain."""
 
-    def __init__(self, label, build, must_contain, scenario=None, base=None):
+    def __init__(self, label, build, must_contain, scenario=None, base=None, env=None):
         self.label = label
+        self.env = env or ENV        # the children's environment
         self._build = build          # run id (or None) -> argv
         self.must_contain = must_contain
         self.scenario = scenario     # None: no fixture run id (no server, or DOT)
@@ -156,7 +170,7 @@ class Bench:
 
     # -- the commands --
 
-    def authcode_flow(self, binary, label="authcode", scenario="direct", walk=False, base=None):
+    def authcode_flow(self, binary, label="authcode", scenario="direct", walk=False, base=None, cacert=None):
         base = base or self.base
 
         def build(run_id):
@@ -172,14 +186,16 @@ class Bench:
             if walk:
                 argv += ["--form", f"username={USERNAME}",
                          "--form", f"password=@{self.password_file}"]
+            if cacert:
+                argv += ["--cacert", cacert]
             return argv
         return Command(label, build, b'"access_token"', scenario, base)
 
-    def curl_flow(self, base=None):
+    def curl_flow(self, base=None, cacert=None):
         base = base or self.base
         return Command("curl-flow.sh",
                        lambda run_id: [CURL_FLOW, self.issuer(base, run_id, "direct")],
-                       b'"access_token"', "direct", base)
+                       b'"access_token"', "direct", base, dict(ENV, CACERT=cacert) if cacert else None)
 
     def curl_walk(self, base=None):
         base = base or self.base
@@ -212,7 +228,7 @@ class Bench:
         argv, run_id = command.argv(self)
         start = time.perf_counter_ns()
         completed = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, env=ENV)
+                                   stderr=subprocess.PIPE, env=command.env)
         elapsed = time.perf_counter_ns() - start
         command.check(argv, completed)
         if run_id:
@@ -251,14 +267,14 @@ class Bench:
         argv, run_id = command.argv(self)
         if self.gnu_time:
             completed = subprocess.run([self.gnu_time, "-v"] + argv, stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=command.env)
             match = re.search(rb"Maximum resident set size \(kbytes\): (\d+)", completed.stderr)
             command.check(argv, completed)
             if not match:
                 raise BenchError(f"/usr/bin/time -v printed no maximum RSS for {command.label}")
             kib = int(match.group(1))
         else:
-            kib, completed = self._wait4(argv)
+            kib, completed = self._wait4(argv, command.env)
             command.check(argv, completed)
         if run_id:
             self.clear_hits(command.base, run_id)
@@ -271,7 +287,7 @@ class Bench:
         return self._floor
 
     @staticmethod
-    def _wait4(argv):
+    def _wait4(argv, env=None):
         """Without GNU time: a tiny Python wrapper (`-I -S`, only `os`)
         posix_spawns the command, wait4s it and reports its ru_maxrss (what
         getrusage(RUSAGE_CHILDREN) would say) as the last stderr line.
@@ -281,7 +297,7 @@ class Bench:
         GNU time forks from a small C process and has no such floor."""
         completed = subprocess.run([sys.executable, "-I", "-S", "-c", _RSS_WRAPPER] + argv,
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, env=ENV)
+                                   stderr=subprocess.PIPE, env=env or ENV)
         stderr, _, last = completed.stderr.rstrip(b"\n").rpartition(b"\n")
         if not stderr and not last.startswith(b"MAXRSS_KIB "):
             stderr, last = last, b""
@@ -403,6 +419,8 @@ def parse_arguments(argv):
     parser.add_argument("--base", required=True,
                         help="fixture server base URL (READY line), started without --nodelay")
     parser.add_argument("--base-nodelay", help="a second fixture server, started with --nodelay")
+    parser.add_argument("--base-tls", help="a fixture server over https (no --nodelay), for the https rows")
+    parser.add_argument("--cacert", help="the CA that signed --base-tls's certificate")
     parser.add_argument("--dot", help="django-oauth-toolkit base URL (Fixtures/django/run_server.py)")
     parser.add_argument("--dot-note", default="not run",
                         help="what to print instead of the django-oauth-toolkit row")
@@ -419,6 +437,8 @@ def parse_arguments(argv):
     args = parser.parse_args(argv)
     if args.runs < 20:
         parser.error("--runs must be at least 20 (medians of at least 20 runs)")
+    if bool(args.base_tls) != bool(args.cacert):
+        parser.error("--base-tls and --cacert go together")
     if args.warmup < 0 or args.rss_runs < 1:
         parser.error("--warmup must be >= 0 and --rss-runs >= 1")
     return args
@@ -440,6 +460,8 @@ def main(argv=None):
         args.static_binary = os.path.abspath(args.static_binary)
     out = []
     failure = None
+    if args.cacert:
+        trust(args.cacert)
     try:
         require_tools(args)
         bench = Bench(args)
@@ -475,7 +497,9 @@ def header(args, bench):
         f"- swift: {first_line(['swift', '--version']) if shutil.which('swift') else 'not on PATH'}",
         f"- python: {platform.python_version()}; fixture server: {args.base} (no TCP_NODELAY, "
         f"headers and body in separate writes, as common servers do), "
-        f"{args.base_nodelay or 'no second one'} (`--nodelay`); django-oauth-toolkit: {args.dot or args.dot_note}",
+        f"{args.base_nodelay or 'no second one'} (`--nodelay`), {args.base_tls or 'no https one'} "
+        f"(https, TLS 1.3 with session tickets, a private CA passed to both sides with `--cacert`); "
+        f"django-oauth-toolkit: {args.dot or args.dot_note}",
         f"- method: {args.runs} timed runs per side, alternating, after {args.warmup} warm-up runs each; "
         f"each run checked; peak RSS over {args.rss_runs} runs via {rss_tool}",
         "",
@@ -504,6 +528,13 @@ def measure(args, bench, lines):
         log("flow: authcode vs curl-flow.sh (server with --nodelay)")
         a, b = bench.alternate(bench.authcode_flow(authcode, base=nodelay), bench.curl_flow(nodelay))
         lines.append(timing_row("flow, `--nodelay` server", "authcode", a, "curl-flow.sh", b, FLOW_RATIO_TARGET))
+    tls = args.base_tls
+    if tls:
+        log("flow over https: authcode vs curl-flow.sh (server without TCP_NODELAY)")
+        a, b = bench.alternate(bench.authcode_flow(authcode, base=tls, cacert=args.cacert),
+                               bench.curl_flow(tls, cacert=args.cacert))
+        lines.append(timing_row("flow over https (TLS 1.3, `--cacert`)", "authcode", a, "curl-flow.sh", b,
+                                FLOW_RATIO_TARGET))
     log("startup: authcode --version vs curl --version")
     a, b = bench.alternate(Bench.version(authcode, "authcode --version", b"authcode "), curl_version)
     lines.append(timing_row("startup (`--version`)", "authcode", a, "curl", b, STARTUP_RATIO_TARGET))
@@ -548,8 +579,14 @@ def measure(args, bench, lines):
         "| measure | A | median | max | baseline B | median | max | A/B | target | |",
         "|---|---|--:|--:|---|--:|--:|--:|---|---|",
     ]
-    lines.append(rss_row("one flow (direct)", "authcode", rss(bench.authcode_flow(authcode)),
+    plain_flow = rss(bench.authcode_flow(authcode))
+    lines.append(rss_row("one flow (direct)", "authcode", plain_flow,
                         "curl-flow.sh", rss(curl_flow), FLOW_RSS_TARGET_MIB))
+    tls_flow = None
+    if tls:
+        tls_flow = rss(bench.authcode_flow(authcode, base=tls, cacert=args.cacert))
+        lines.append(rss_row("one flow over https", "authcode", tls_flow,
+                             "curl-flow.sh", rss(bench.curl_flow(tls, cacert=args.cacert))))
     lines.append(rss_row("one walk (login-consent)", "authcode",
                         rss(bench.authcode_flow(authcode, scenario="login-consent", walk=True)),
                         "curl-walk.sh", rss(bench.curl_walk())))
@@ -563,8 +600,13 @@ def measure(args, bench, lines):
         "",
         "For a script, peak RSS is that of its largest single process (curl, openssl or bash),",
         "not the sum of the pipeline. The RSS target is judged on the max.",
-        "",
     ]
+    if tls_flow:
+        extra = (max(tls_flow) - max(plain_flow)) / 1024
+        lines.append(f"One authcode flow over https against one over plain http (max of each): "
+                     f"{extra:+.1f} MiB; target ≤ +{TLS_RSS_EXTRA_TARGET_MIB:g} MiB: "
+                     f"{verdict(extra <= TLS_RSS_EXTRA_TARGET_MIB)}.")
+    lines.append("")
 
     # Size.
     size, stripped = file_size(authcode)

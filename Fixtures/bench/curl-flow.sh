@@ -9,6 +9,8 @@
 # from the environment (defaults match the fixture server and bench.py):
 #   CLIENT_ID=demo-app CLIENT_SECRET=demo-secret SCOPE=profile
 #   REDIRECT_URI=http://127.0.0.1:8765/callback
+# and, for an https ISSUER signed by a private CA, CACERT=path/to/ca.pem
+# (curl --cacert).
 # Prints the token endpoint's JSON on stdout; exits non-zero when no code came
 # back, the state did not match or the token endpoint refused.
 set -euo pipefail
@@ -17,6 +19,8 @@ client_id=${CLIENT_ID:-demo-app}
 client_secret=${CLIENT_SECRET:-demo-secret}
 redirect_uri=${REDIRECT_URI:-http://127.0.0.1:8765/callback}
 scope=${SCOPE:-profile}
+tls=()
+[ -n "${CACERT:-}" ] && tls=(--cacert "$CACERT")
 
 b64url() { openssl base64 -A | tr '+/' '-_' | tr -d '='; }
 
@@ -27,7 +31,7 @@ state=$(openssl rand 16 | b64url)
 
 # The authorization request as a form POST, redirects NOT followed: the 302's
 # Location carries the code. Nothing listens on the redirect_uri.
-location=$(curl -sS -o /dev/null -D - \
+location=$(curl -sS ${tls[@]+"${tls[@]}"} -o /dev/null -D - \
     --data-urlencode response_type=code \
     --data-urlencode "client_id=$client_id" \
     --data-urlencode "redirect_uri=$redirect_uri" \
@@ -50,7 +54,7 @@ fi
 
 # Token request, client_secret_basic. The code is already URL-encoded as it
 # came in the Location, so it goes in with -d, not --data-urlencode.
-curl -sS --fail-with-body -u "$client_id:$client_secret" \
+curl -sS ${tls[@]+"${tls[@]}"} --fail-with-body -u "$client_id:$client_secret" \
     -d grant_type=authorization_code \
     -d "code=$code" \
     --data-urlencode "redirect_uri=$redirect_uri" \

@@ -4,6 +4,8 @@ numbers), on the fixture server run.sh started:
 
     lifecycle.py --authcode BIN --base http://127.0.0.1:PORT [--server-pid PID]
                  [--records N] [--big-records N] [--curl-runs N]
+                 [--base-tls https://127.0.0.1:PORT2 --cacert CA.pem]
+                 [--tls-records N] [--tls-parallel N] [--tls-rounds N] [--only tls]
 
 Rows:
 - batch: `authcode --users` with N records (default 1,000) and
@@ -14,7 +16,12 @@ Rows:
 - batch memory: peak RSS for N and 10×N records;
 - cache: a hit against `authcode --version` (medians of alternating runs),
   and 16 runs started together with an empty cache: how many codes the
-  fixture redeemed (the goal is exactly one).
+  fixture redeemed (the goal is exactly one);
+- http against https (with --base-tls): the same batch (default 1,000 users,
+  `--parallel 8`) over each, alternating, a few rounds: tokens/s, authcode's
+  own CPU per token (user + system time of the process from wait4, divided
+  by the tokens), the https server's count of full and resumed TLS
+  handshakes for the batch's run (Fixtures/server/tls_stats.py), peak RSS.
 
 Markdown goes to stdout, progress to stderr. Exit 0 when everything ran
 (whatever the numbers), 1 when something could not run. Standard library
@@ -24,6 +31,7 @@ import argparse
 import json
 import os
 import shutil
+import ssl
 import statistics
 import subprocess
 import sys
@@ -33,6 +41,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CURL_WALK = os.path.join(HERE, "curl-walk.sh")
+TLS_FLOOR = os.path.join(HERE, "curl-tls-floor.c")
 REDIRECT_URI = "http://127.0.0.1:8765/callback"
 CLIENT_ID, CLIENT_SECRET = "demo-app", "demo-secret"
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -94,6 +103,11 @@ class Lifecycle:
         self.tmp = tempfile.mkdtemp(prefix="authcode-lifecycle-")
         self.counter = 0
         self.secret = self.write("secret", CLIENT_SECRET + "\n")
+        self.opener = _NO_PROXY
+        if args.cacert:  # the https fixture's private CA, for /_stats
+            context = ssl.create_default_context(cafile=args.cacert)
+            self.opener = urllib.request.build_opener(urllib.request.ProxyHandler({}),
+                                                      urllib.request.HTTPSHandler(context=context))
 
     def write(self, name, text):
         path = os.path.join(self.tmp, name)
@@ -105,11 +119,11 @@ class Lifecycle:
         self.counter += 1
         return f"lifecycle-{kind}-{self.counter}"
 
-    def issuer(self, run_id, scenario):
-        return f"{self.base}/t/{run_id}/{scenario}"
+    def issuer(self, run_id, scenario, base=None):
+        return f"{base or self.base}/t/{run_id}/{scenario}"
 
-    def stats(self, run_id):
-        with _NO_PROXY.open(f"{self.base}/_stats/{run_id}", timeout=10) as response:
+    def stats(self, run_id, base=None):
+        with self.opener.open(f"{base or self.base}/_stats/{run_id}", timeout=10) as response:
             return json.load(response)
 
     def users_file(self, count):
@@ -121,11 +135,14 @@ class Lifecycle:
                     handle.write(f"user{n},pw-{n}\n")
         return path
 
-    def batch_argv(self, records, parallel, scenario="login-consent"):
-        issuer = self.issuer(self.run_id("batch"), scenario)
-        return [self.args.authcode, "--authorize-url", issuer + "/authorize", "--token-url", issuer + "/token",
+    def batch_argv(self, records, parallel, scenario="login-consent", base=None, run_id=None):
+        issuer = self.issuer(run_id or self.run_id("batch"), scenario, base)
+        argv = [self.args.authcode, "--authorize-url", issuer + "/authorize", "--token-url", issuer + "/token",
                 "--client-id", CLIENT_ID, "--client-secret", "@" + self.secret, "--redirect-uri", REDIRECT_URI,
                 "--scope", "profile", "--users", self.users_file(records), "--parallel", str(parallel)]
+        if issuer.startswith("https:"):
+            argv += ["--cacert", self.args.cacert]
+        return argv
 
     # -- rows --
 
@@ -151,6 +168,91 @@ class Lifecycle:
             raise BenchError(f"batch of {records} failed (exit {code}, {tokens} tokens): {err[-400:]!r}")
         cpu = after - before if before is not None and after is not None else None
         return seconds, cpu
+
+    def measured_batch(self, base):
+        """One batch on `base`, waited for with wait4: wall seconds, the
+        process's own CPU seconds (user + system), peak RSS (KiB) and the
+        server's counters for the batch's run."""
+        records, parallel = self.args.tls_records, self.args.tls_parallel
+        run_id = self.run_id("tls" if base.startswith("https:") else "plain")
+        argv = self.batch_argv(records, parallel, base=base, run_id=run_id)
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            started = time.perf_counter()
+            process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=ENV)
+            _, status, usage = os.wait4(process.pid, 0)
+            seconds = time.perf_counter() - started
+            process.returncode = os.waitstatus_to_exitcode(status)
+            out.seek(0)
+            err.seek(0)
+            tokens = out.read().count(b'"token":')
+            if process.returncode != 0 or tokens != records:
+                raise BenchError(f"batch of {records} on {base} failed (exit {process.returncode}, "
+                                 f"{tokens} tokens): {err.read()[-400:]!r}")
+        return {"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss,
+                "tokens": tokens, "stats": self.stats(run_id, base)}
+
+    def tls_rows(self):
+        """http and https batches alternating; medians over the rounds."""
+        args = self.args
+        runs = {"http": [], "https": []}
+        for round_ in range(args.tls_rounds):
+            order = ("http", "https") if round_ % 2 == 0 else ("https", "http")
+            for kind in order:
+                log(f"batch of {args.tls_records} over {kind}, --parallel {args.tls_parallel} "
+                    f"(round {round_ + 1} of {args.tls_rounds})")
+                runs[kind].append(self.measured_batch(self.base if kind == "http" else args.base_tls))
+        lines = ["", f"## Over https: {args.tls_records} users, `--parallel {args.tls_parallel}`, login + consent", "",
+                 "| transport | tokens/s | authcode CPU per token | TLS handshakes: full / resumed (each round) "
+                 "| resumed after the first {0} | peak RSS |".format(args.tls_parallel),
+                 "|---|---:|---:|---|---:|---:|"]
+        cpu = {}
+        resumed_share = None
+        for kind in ("http", "https"):
+            rounds = runs[kind]
+            cpu[kind] = statistics.median(r["cpu"] / r["tokens"] for r in rounds)
+            rate = statistics.median(r["tokens"] / r["seconds"] for r in rounds)
+            rss = max(r["rss"] for r in rounds)
+            if kind == "https":
+                counts = [(r["stats"].get("tls_full", 0), r["stats"].get("tls_resumed", 0)) for r in rounds]
+                hands = ", ".join(f"{full} / {resumed}" for full, resumed in counts)
+                shares = [resumed / max(1, full + resumed - args.tls_parallel) for full, resumed in counts]
+                resumed_share = min(shares)
+                share = f"{resumed_share * 100:.0f}% (lowest round)"
+            else:
+                hands, share = "— (no TLS)", "—"
+            lines.append(f"| {kind} | {rate:.0f} | {cpu[kind] * 1000:.2f} ms | {hands} | {share} | {rss / 1024:.1f} MiB |")
+        ratio = cpu["https"] / cpu["http"]
+        lines += ["", f"Medians of {args.tls_rounds} alternating rounds; CPU is authcode's own (user + system, from "
+                  "wait4), handshakes are counted by the https fixture for the batch's run. "
+                  f"CPU per token https / http: {ratio:.2f}× (target ≤ 1.25×: {'PASS' if ratio <= 1.25 else 'MISS'}); "
+                  f"resumed TLS sessions after the first {args.tls_parallel} handshakes: "
+                  f"{resumed_share * 100:.0f}% (target ≥ 80%: {'PASS' if resumed_share >= 0.8 else 'MISS'}).", ""]
+        floor = self.libcurl_floor()
+        if floor:
+            lines += [f"libcurl and OpenSSL alone (`curl-tls-floor.c`: four requests on a fresh easy handle per flow, "
+                      f"TLS sessions shared): {floor[0]:.2f} ms of CPU per flow over http, {floor[1]:.2f} ms over https; "
+                      "that difference is paid per connection, whatever authcode does.", ""]
+        return lines
+
+    def libcurl_floor(self):
+        """CPU per flow of a C loop over libcurl, http and https; None
+        without a C compiler or libcurl headers."""
+        compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+        if not compiler:
+            return None
+        binary = os.path.join(self.tmp, "curl-tls-floor")
+        if subprocess.run([compiler, "-O2", TLS_FLOOR, "-o", binary, "-lcurl"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode != 0:
+            return None
+        log("libcurl alone: 300 flows over http and over https")
+        results = []
+        for base, cacert in ((self.base, ""), (self.args.base_tls, self.args.cacert)):
+            url = f"{base}/t/{self.run_id('floor')}/direct/cb"
+            done = subprocess.run([binary, url, cacert, "300"], capture_output=True, text=True, env=ENV)
+            if done.returncode != 0:
+                raise BenchError(f"curl-tls-floor failed: {done.stderr[-300:]!r}")
+            results.append(float(done.stdout))
+        return results
 
     def cache_hit_vs_version(self, rounds=30):
         run_id = self.run_id("cache")
@@ -187,6 +289,9 @@ class Lifecycle:
 
     def report(self):
         args = self.args
+        tls = self.tls_rows() if args.base_tls else []
+        if args.only == "tls":
+            return "\n".join(tls)
         lines = ["", "## Many users and token reuse", ""]
         log(f"sequential curl-walk.sh, {args.curl_runs} runs")
         curl = self.curl_loop()
@@ -215,7 +320,7 @@ class Lifecycle:
         lines += ["| cache row | result | target |", "|---|---:|---:|",
                   f"| cache hit (median of 30) | {hit * 1000:.1f} ms = {hit / version:.2f}× `--version` ({version * 1000:.1f} ms) | ≤ 1.5× |",
                   f"| 16 runs started together, empty cache | {redeemed} code(s) redeemed, {distinct} distinct output(s) | exactly 1 |", ""]
-        return "\n".join(lines)
+        return "\n".join(lines + tls)
 
 
 def main():
@@ -226,7 +331,15 @@ def main():
     parser.add_argument("--records", type=int, default=1000)
     parser.add_argument("--big-records", type=int, default=10000)
     parser.add_argument("--curl-runs", type=int, default=20)
+    parser.add_argument("--base-tls", help="the fixture over https (same flags as --base otherwise)")
+    parser.add_argument("--cacert", help="the CA of --base-tls")
+    parser.add_argument("--tls-records", type=int, default=1000)
+    parser.add_argument("--tls-parallel", type=int, default=8)
+    parser.add_argument("--tls-rounds", type=int, default=3)
+    parser.add_argument("--only", choices=["tls"], help="only the http/https rows")
     args = parser.parse_args()
+    if bool(args.base_tls) != bool(args.cacert) or (args.only and not args.base_tls):
+        parser.error("--base-tls and --cacert go together; --only tls needs them")
     bench = Lifecycle(args)
     try:
         print(bench.report(), flush=True)

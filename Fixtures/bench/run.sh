@@ -1,30 +1,40 @@
 #!/usr/bin/env bash
-# make bench: start the fixture authorization server twice (as common servers
-# are, without TCP_NODELAY; and with --nodelay) and django-oauth-toolkit when
-# its venv is there, run bench.py against them (authcode vs the curl + openssl
-# + sed scripts next to this file), stop the servers. The Markdown report goes
-# to stdout, progress to stderr.
+# make bench: start the fixture authorization server three times (as common
+# servers are, without TCP_NODELAY; with --nodelay; and over https with a
+# private CA made now by Fixtures/tls/make-certs.sh) and django-oauth-toolkit
+# when its venv is there, run bench.py and lifecycle.py against them
+# (authcode vs the curl + openssl + sed scripts next to this file), stop the
+# servers. The Markdown report goes to stdout, progress to stderr.
 #
-#   Fixtures/bench/run.sh [--static] [--runs N] [--warmup N] path/to/authcode
+#   Fixtures/bench/run.sh [--static] [--runs N] [--warmup N] [--rss-runs N]
+#                         [--tls-only] [--tls-records N] [--tls-rounds N] path/to/authcode
 #
+# --tls-only runs only the http-against-https batch rows (lifecycle.py);
+# --tls-records/--tls-rounds size them (default 1,000 users, 3 rounds).
 # --static (or BENCH_STATIC=1) first builds authcode with --static-swift-stdlib
 # into .build-static (about a minute) and measures that binary too.
 # Exit status: 0 when everything ran, whatever the numbers; 1 when something
 # could not run (server, build, a flow without a token); 2 for usage.
 set -euo pipefail
-usage="usage: run.sh [--static] [--runs N] [--warmup N] path/to/authcode"
+usage="usage: run.sh [--static] [--runs N] [--warmup N] [--rss-runs N] [--tls-only] [--tls-records N] [--tls-rounds N] path/to/authcode"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 
 static=${BENCH_STATIC:-0}
 bin=
 extra=()
+lifecycle_extra=()
+tls_only=0
 while [ $# -gt 0 ]; do
     case $1 in
         --static) static=1 ;;
         --runs|--warmup|--rss-runs)
             [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
             extra+=("$1" "$2"); shift ;;
+        --tls-records|--tls-rounds)
+            [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
+            lifecycle_extra+=("$1" "$2"); shift ;;
+        --tls-only) tls_only=1; lifecycle_extra+=(--only tls) ;;
         -h|--help) echo "$usage"; exit 0 ;;
         -*) echo "run.sh: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
         *) [ -z "$bin" ] || { echo "$usage" >&2; exit 2; }; bin=$1 ;;
@@ -53,7 +63,7 @@ work=$(mktemp -d)
 server_pids=()
 stop_servers() {
     # Closing our ends of their stdin makes the servers exit (--watch-stdin).
-    exec 3>&- 4>&- 5>&- 2>/dev/null || true
+    exec 3>&- 4>&- 5>&- 6>&- 2>/dev/null || true
     for pid in ${server_pids[@]+"${server_pids[@]}"}; do
         for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
         kill "$pid" 2>/dev/null || true
@@ -91,12 +101,20 @@ base=$url
 start_server fixture-nodelay 4 10 python3 "$fixture" --nodelay
 base_nodelay=$url
 [ -n "$base_nodelay" ] || exit 1
-echo "run.sh: fixture servers at $base and $base_nodelay (--nodelay)" >&2
+# https: a throwaway CA and server certificate (never committed), passed to
+# authcode and curl with --cacert. TLS 1.3 with session tickets (Python's
+# defaults); the server counts full and resumed handshakes itself.
+bash "$root/Fixtures/tls/make-certs.sh" "$work/pki" || { echo "run.sh: make-certs.sh failed (openssl?)" >&2; exit 1; }
+start_server fixture-tls 6 10 python3 "$fixture" --tls-cert "$work/pki/server.pem" --tls-key "$work/pki/server.key"
+base_tls=$url
+[ -n "$base_tls" ] || exit 1
+tls_args=(--base-tls "$base_tls" --cacert "$work/pki/ca.pem")
+echo "run.sh: fixture servers at $base, $base_nodelay (--nodelay) and $base_tls (https)" >&2
 
 # django-oauth-toolkit from the venv `make venv` builds (make bench does).
 dot_args=(--dot-note "not run: no venv at .venv (make venv)")
 python=${AUTHCODE_DJANGO_PYTHON:-$root/.venv/bin/python}
-if [ -x "$python" ]; then
+if [ -x "$python" ] && [ "$tls_only" = 0 ]; then
     start_server django-oauth-toolkit 5 60 "$python" "$root/Fixtures/django/run_server.py"
     dot=$url
     if [ -n "$dot" ]; then
@@ -108,9 +126,11 @@ if [ -x "$python" ]; then
     fi
 fi
 
-python3 "$here/bench.py" --authcode "$bin" --base "$base" --base-nodelay "$base_nodelay" "${dot_args[@]}" \
+[ "$tls_only" = 1 ] || python3 "$here/bench.py" --authcode "$bin" --base "$base" --base-nodelay "$base_nodelay" "${tls_args[@]}" "${dot_args[@]}" \
     "${static_args[@]}" ${extra[@]+"${extra[@]}"} || status=1
 # Batch and cache rows: many users at once, token reuse (lifecycle.py), on
-# the server without TCP_NODELAY (the first started).
-python3 "$here/lifecycle.py" --authcode "$bin" --base "$base" --server-pid "${server_pids[0]}" || status=1
+# the server without TCP_NODELAY (the first started); then the same batch
+# over http and https.
+python3 "$here/lifecycle.py" --authcode "$bin" --base "$base" --server-pid "${server_pids[0]}" "${tls_args[@]}" \
+    ${lifecycle_extra[@]+"${lifecycle_extra[@]}"} || status=1
 exit "$status"

@@ -9,7 +9,8 @@
 Prints `LISTEN <url>` per extra listener, then one line `READY <url>` (the
 primary listener) once listening. Everything lives under
 /t/<run>/<scenario>/...; /_hits, /_config, /_stats and /_tokens are the
-test-facing endpoints (admin.py). See README.md. Python standard library only.
+test-facing endpoints (admin.py); /_tls_stats counts TLS handshakes
+(tls_stats.py). See README.md. Python standard library only.
 """
 import argparse
 import os
@@ -28,6 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # run from any c
 import admin  # noqa: E402
 import listeners  # noqa: E402
 import scenarios  # noqa: E402
+import tls_stats  # noqa: E402
 from exchange import Exchange  # noqa: E402
 from oauth_store import STORE  # noqa: E402
 
@@ -51,6 +53,7 @@ class Handler(BaseHTTPRequestHandler):
     log_enabled = False
     nodelay = False
     _status = None                  # first final status sent (recorded in the hit)
+    _tls_reused = None              # this connection's handshake, until a run counts it (tls_stats.py)
 
     def setup(self):
         super().setup()
@@ -64,6 +67,7 @@ class Handler(BaseHTTPRequestHandler):
             self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if isinstance(self.request, ssl.SSLSocket):
             self.request.do_handshake()  # in this thread, not in the accept loop
+            self._tls_reused = tls_stats.handshake_done(self.request)
 
     def send_response(self, code, message=None):
         self._responded = True
@@ -126,7 +130,7 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         ex = Exchange(self, self.command, url.path, url.query, self._read_body(), self.server.base)
         ex.listener = self.server.listener
-        if admin.handle(ex):
+        if admin.handle(ex) or tls_stats.handle(ex):
             return
         match = SCENARIO_PATH.match(url.path)
         if match:
@@ -138,6 +142,9 @@ class Handler(BaseHTTPRequestHandler):
         ex.run, ex.scenario, ex.rest = match.group(1), match.group(2), rest
         ex.issuer = f"{self.server.base}/t/{ex.run}/{ex.scenario}"
         ex.state = STORE.run(ex.run)
+        if self._tls_reused is not None:  # the connection's first request under /t/
+            tls_stats.attribute(ex.state, self._tls_reused)
+            self._tls_reused = None
         hit = ex.record = ex.hit()
         ex.state.record(hit, STORE.max_hits)
         try:

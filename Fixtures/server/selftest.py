@@ -280,6 +280,16 @@ def t_timeouts_and_disconnects(base):
     assert c.request("GET", issuer(base, "direct") + "/cb").text == "callback reached\n"
 
 
+def t_tls_stats_plain(base):
+    """Over plain http no handshake is counted, and runs get no tls_* keys (tls_stats.py)."""
+    c = Client(base)
+    c.request("GET", issuer(base, "direct") + "/authorize")
+    r = c.request("GET", f"{base}/_tls_stats")
+    assert r.status == 200 and r.json() == {"handshakes": 0, "full": 0, "resumed": 0, "versions": {}}, r.text
+    assert "tls_full" not in c.request("GET", f"{base}/_stats/{RUN}").json()
+    assert c.request("POST", f"{base}/_tls_stats", form={}).status == 405
+
+
 def main():
     proc = None
     if len(sys.argv) > 1:

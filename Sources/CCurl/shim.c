@@ -3,6 +3,8 @@
 #define CURL_DISABLE_DEPRECATION 1
 #include "CCurl.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <netinet/in.h>
@@ -114,4 +116,50 @@ const char *ac_curl_ssl_version(void) {
 
 const char *ac_build_commit(void) {
     return AUTHCODE_COMMIT;
+}
+
+/* One mutex per kind of data libcurl locks (it also asks for
+   CURL_LOCK_DATA_SHARE, the share's own bookkeeping); a plain mutex serves
+   shared and single access alike, and threads that touch the TLS session
+   cache do not wait for those touching the DNS cache. */
+static pthread_mutex_t ac_share_mutex[CURL_LOCK_DATA_LAST];
+static CURLSH *ac_batch_share;
+static CURLcode ac_batch_share_error = CURLE_OK;
+static pthread_once_t ac_batch_share_once = PTHREAD_ONCE_INIT;
+
+static void ac_share_lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *context) {
+    (void)handle; (void)access; (void)context;
+    if ((int)data >= 0 && data < CURL_LOCK_DATA_LAST) pthread_mutex_lock(&ac_share_mutex[data]);
+}
+
+static void ac_share_unlock(CURL *handle, curl_lock_data data, void *context) {
+    (void)handle; (void)context;
+    if ((int)data >= 0 && data < CURL_LOCK_DATA_LAST) pthread_mutex_unlock(&ac_share_mutex[data]);
+}
+
+/* Every curl_share_setopt result is checked: a share that silently shared
+   less (or nothing) would only cost speed, but a share without its lock
+   functions would be a data race between the batch's threads. */
+static void ac_make_batch_share(void) {
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) {
+        if (pthread_mutex_init(&ac_share_mutex[i], NULL) != 0) { ac_batch_share_error = CURLE_OUT_OF_MEMORY; return; }
+    }
+    CURLSH *share = curl_share_init();
+    if (!share) { ac_batch_share_error = CURLE_OUT_OF_MEMORY; return; }
+    CURLSHcode code = curl_share_setopt(share, CURLSHOPT_LOCKFUNC, ac_share_lock);
+    if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, ac_share_unlock);
+    if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+    if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
+    if (code != CURLSHE_OK) {
+        curl_share_cleanup(share);
+        ac_batch_share_error = CURLE_FAILED_INIT;
+        return;
+    }
+    ac_batch_share = share;
+}
+
+CURLcode ac_use_batch_share(CURL *handle) {
+    pthread_once(&ac_batch_share_once, ac_make_batch_share);
+    if (!ac_batch_share) return ac_batch_share_error == CURLE_OK ? CURLE_FAILED_INIT : ac_batch_share_error;
+    return curl_easy_setopt(handle, CURLOPT_SHARE, ac_batch_share);
 }

@@ -32,6 +32,15 @@ package final class CurlTransport: Transport {
         guard let handle = curl_easy_init() else {
             throw Failure(.network, "libcurl could not be initialised")
         }
+        if settings.sharesSessions {
+            // The batch's TLS session and DNS caches (CCurl/shim.c,
+            // ac_use_batch_share); curl_easy_reset keeps a share, so set once.
+            let code = ac_use_batch_share(handle)
+            guard code == CURLE_OK else {
+                curl_easy_cleanup(handle)
+                throw Failure(.network, "libcurl could not share TLS sessions between the batch's flows: \(Self.text(of: code))")
+            }
+        }
         self.handle = handle
         self.settings = settings
         sockets = .allocate(capacity: 1)

@@ -9,6 +9,10 @@ package struct TransportSettings: Equatable, Sendable {
     package var cert: String?
     package var key: String?
     package var connectTo: [ConnectTo] = []
+    /// A batch's flows share TLS sessions and DNS answers (never
+    /// connections or cookies): each user's connection resumes a session
+    /// instead of a full handshake. One flow on its own shares nothing.
+    package var sharesSessions = false
     /// Decides the proxy of every request (ProxySettings.swift).
     package var proxy = ProxySettings()
     /// Bodies over this size end the run with exit 8 instead of eating memory.

@@ -37,13 +37,15 @@ package enum AnswerGuard {
     /// A 2xx response's own ways of moving on: its `Refresh` header, and for
     /// a page its meta refresh and its forms. Returns the answer when one of
     /// them aims at the redirect_uri (never fetched); nil when none carries it.
-    static func inspect(_ response: HTTPResponse, at pageURL: String, target: RedirectTarget, state: String) throws(Failure) -> AuthorizationAnswer? {
+    static func inspect(_ response: HTTPResponse, at pageURL: String, target: RedirectTarget, state: String,
+                        page: ParsedPage? = nil) throws(Failure) -> AuthorizationAnswer? {
         guard let base = URIReference(pageURL) else { return nil }
+        let page = page ?? ParsedPage(response)
         var refreshes: [(text: String, via: String)] = response.headers.all(named: "Refresh").compactMap { header in
             MetaRefresh.target(ofContent: header).map { ($0, "a Refresh header") }
         }
         let isPage = PageHandler.isHTML(response)
-        if isPage, let meta = MetaRefresh.target(in: response.text) { refreshes.append((meta, "a meta refresh")) }
+        if isPage, let meta = page.metaRefresh { refreshes.append((meta, "a meta refresh")) }
         for refresh in refreshes {
             guard let reference = URIReference(refresh.text) else { continue }
             let destination = reference.resolved(against: base)
@@ -51,7 +53,7 @@ package enum AnswerGuard {
             if carriesAnswer(destination, state: state) { throw misdirected(to: destination.text, via: refresh.via, from: pageURL) }
         }
         guard isPage else { return nil }
-        for form in HTMLFormParser.forms(in: response.text) {
+        for form in page.forms {
             let action = PageHandler.actionURL(form, base: base)
             let fields = form.fields.filter { !$0.name.isEmpty }.map { ($0.name, $0.value) }
             if !target.matches(action), isAnswer(fields, state: state) {

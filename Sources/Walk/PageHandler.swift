@@ -48,9 +48,11 @@ package final class PageHandler {
     /// - Parameter rejected: the page came with 401, 403 or 422 after
     ///   credentials were sent: unless it asks for a one-time code again
     ///   that may be retried, it is the rejection.
-    func handle(_ response: HTTPResponse, at pageURL: String, rejected: Bool = false) throws(Failure) -> Outcome {
-        let html = response.text
-        let forms = HTMLFormParser.forms(in: html)
+    /// - Parameter page: the response's parsed page, when the walk has it already.
+    func handle(_ response: HTTPResponse, at pageURL: String, rejected: Bool = false, page: ParsedPage? = nil) throws(Failure) -> Outcome {
+        let page = page ?? ParsedPage(response)
+        let html = page.html
+        let forms = page.forms
         let place = Walker.place(pageURL)
         guard let base = URIReference(pageURL) else {
             throw Failure(.noAuthorizationResponse, "cannot resolve forms on this page", at: place)
@@ -69,7 +71,7 @@ package final class PageHandler {
         guard let form = FormChooser.choose(from: forms, userFields: formValues, codes: codes) else {
             if rejected { throw LoginRejection.failure(response, at: place, standing: standingAlerts) }
             // No form to fill: an interstitial page may move on by refresh.
-            let refresh = response.headers.first(named: "Refresh").flatMap(MetaRefresh.target(ofContent:)) ?? MetaRefresh.target(in: html)
+            let refresh = response.headers.first(named: "Refresh").flatMap(MetaRefresh.target(ofContent:)) ?? page.metaRefresh
             if let refresh, let reference = URIReference(refresh) {
                 var next = reference.resolved(against: base)
                 next.fragment = nil

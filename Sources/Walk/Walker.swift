@@ -72,6 +72,7 @@ package final class Walker {
                 return .fallBack(.refused(status: response.status, place: Self.place(request.url)))
             }
             let next: HTTPRequest
+            let page = ParsedPage(response)  // parsed once for the guard and the handler
             if response.isRedirect {
                 let destination = try Self.location(of: response, requestedFrom: request.url)
                 if target.matches(destination) {
@@ -84,11 +85,12 @@ package final class Walker {
                 }
                 next = Self.follow(response.status, to: destination.text, from: request)
                 client.trace.info("\(request.method) \(Self.place(request.url)) (\(response.status) → \(client.trace.redactor.url(destination.text)))")
-            } else if response.isSuccess, let answer = try AnswerGuard.inspect(response, at: request.url, target: target, state: state) {
+            } else if response.isSuccess, let answer = try AnswerGuard.inspect(response, at: request.url, target: target, state: state,
+                                                                               page: page) {
                 client.trace.info("redirect_uri reached by the page's refresh; not fetched")
                 return .answer(answer)
             } else if (response.isSuccess && PageHandler.isHTML(response)) || pages.isRejection(response, to: request) {
-                switch try pages.handle(response, at: request.url, rejected: !response.isSuccess) {
+                switch try pages.handle(response, at: request.url, rejected: !response.isSuccess, page: page) {
                 case .answer(let answer):
                     return .answer(answer)
                 case .submit(let submission):

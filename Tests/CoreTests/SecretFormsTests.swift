@@ -58,6 +58,50 @@ struct SecretFormsTests {
         #expect(Set(SecretForms("abcdEFGH1234").forms) == ["abcdEFGH1234", "YWJjZEVGR0gxMjM0"])
     }
 
+    /// Every variant of every encoder, as `SecretForms` computed them before
+    /// it skipped the variants that cannot differ: the two must agree.
+    static func everyVariant(_ secret: String) -> Set<String> {
+        var forms: [String] = [secret]
+        for set in EchoEncoding.PercentSet.allCases {
+            for spaceAsPlus in [true, false] {
+                for upperHex in [true, false] {
+                    let once = EchoEncoding.percent(secret, set: set, spaceAsPlus: spaceAsPlus, upperHex: upperHex)
+                    forms += [once, EchoEncoding.percent(once, set: set, spaceAsPlus: spaceAsPlus, upperHex: upperHex)]
+                }
+            }
+        }
+        forms += EchoEncoding.HTMLQuotes.all.map { EchoEncoding.html(secret, quotes: $0) }
+        forms += EchoEncoding.JSONOptions.allCases.map { EchoEncoding.json(secret, options: $0) }
+        let padded = Base64URL.encodeStandard(Array(secret.utf8))
+        forms += [padded, String(padded.prefix { $0 != "=" }), Base64URL.encode(Array(secret.utf8))]
+        return Set(forms.filter { $0.count >= SecretForms.minimumLength })
+    }
+
+    static let tricky = [
+        secret, "abcdEFGH1234", "a b c d", "a+b c", "x/y/z/w", "it's mine", "<&>&<>", "café-au-lait", "\u{2028}line\u{2029}",
+        "tab\there😀", "100%-sure", "~*!'();:@&=+$,#?", "back\\slash\\u00e9", "a-b_c.d", "\u{7F}\u{1}\u{1F}ctl", "日本語テキスト",
+        "e\u{301}\u{301}xyz", "\"quoted\"", "\u{8}\u{C}\n\r\t",
+    ]
+
+    @Test(arguments: tricky)
+    func sameFormsAsEveryVariant(_ secret: String) {
+        #expect(Set(SecretForms(secret).forms) == Self.everyVariant(secret))
+    }
+
+    /// Random secrets over an alphabet with every byte class the encoders treat apart.
+    @Test func sameFormsForRandomSecrets() {
+        let alphabet = Array("aZ09-._~*!'()/?:@&=+$,# %\"<>\\\u{1}\té😀\u{2028}")
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        for _ in 0..<300 {
+            var secret = ""
+            for _ in 0..<(4 + Int(state % 9)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                secret.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            #expect(Set(SecretForms(secret).forms) == Self.everyVariant(secret), "\(secret.debugDescription)")
+        }
+    }
+
     @Test func controlsAndAstralScalarsInJSON() {
         let forms = SecretForms("tab\there😀").forms
         #expect(forms.contains("tab\\there😀"))

@@ -1,6 +1,7 @@
 // Non-variadic shims over libcurl: Swift cannot call the variadic
-// curl_easy_setopt / curl_easy_getinfo directly, so each argument type gets
-// its own small wrapper. Nothing here holds state.
+// curl_easy_setopt / curl_easy_getinfo / curl_share_setopt directly, so each
+// argument type gets its own small wrapper. Nothing here holds state but
+// the share locks, which their owner allocates and frees.
 #ifndef AUTHCODE_CCURL_H
 #define AUTHCODE_CCURL_H
 
@@ -53,5 +54,13 @@ void ac_quickack(ac_sockets *sockets);
 const char *ac_curl_version(void);
 const char *ac_curl_ssl_version(void);
 const char *ac_build_commit(void);
+
+/* Points `handle` at the process's batch share (made once, on first use,
+   and kept until the process exits, so it outlives every easy handle):
+   libcurl's TLS session cache and DNS cache, each behind its own mutex,
+   so the flows of a batch resume TLS sessions instead of a full handshake
+   per user. Never connections (CURL_LOCK_DATA_CONNECT) and never cookies:
+   each flow keeps its own. Returns CURLE_OK, or why it could not. */
+CURLcode ac_use_batch_share(CURL *handle);
 
 #endif

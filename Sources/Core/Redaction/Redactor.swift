@@ -51,6 +51,6 @@ package final class Redactor {
     /// Whether a field, parameter or header of this name carries a secret.
     package static func isSecretName(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return secretNames.contains(lower) || secretFragments.contains { lower.contains($0) }
+        return secretNames.contains(lower) || secretFragments.contains { ASCII.contains(lower, bytes: $0) }
     }
 }

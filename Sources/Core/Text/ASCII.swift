@@ -25,6 +25,19 @@ package enum ASCII {
         isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == dot
     }
 
+    /// Whether `needle`'s UTF-8 bytes occur in `text`'s. Bytes, not
+    /// Characters: the standard library's `contains` compares grapheme
+    /// clusters and costs far more on the hot paths (names, escapes).
+    package static func contains(_ text: String, bytes needle: String) -> Bool {
+        let hay = Array(text.utf8), pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        guard hay.count >= pattern.count else { return false }
+        for start in 0...(hay.count - pattern.count) where hay[start] == first {
+            if hay[start..<start + pattern.count].elementsEqual(pattern) { return true }
+        }
+        return false
+    }
+
     /// The text before the first `separator` byte, or all of it.
     package static func prefix(_ text: String, before separator: UInt8) -> String {
         let bytes = Array(text.utf8)

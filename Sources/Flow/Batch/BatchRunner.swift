@@ -28,7 +28,13 @@ package struct BatchRunner: Sendable {
                  now: @escaping @Sendable () -> Double = SystemClock.now, monotonic: @escaping @Sendable () -> Double = SystemClock.monotonic) {
         self.options = options
         self.console = console
-        self.transport = transport
+        // The flows of a batch share TLS sessions and DNS answers, never
+        // connections or cookies (TransportSettings.sharesSessions).
+        self.transport = { settings throws(Failure) in
+            var shared = settings
+            shared.sharesSessions = true
+            return try transport(shared)
+        }
         self.format = format
         self.showProgress = showProgress && options.verbosity != .quiet
         self.now = now
