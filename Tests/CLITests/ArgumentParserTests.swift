@@ -83,6 +83,16 @@ struct ArgumentParserTests {
         "users": ("users.csv", [], "users.csv"),
         "parallel": ("16", ["--users", "-"], "16"),
         "shard": ("2/4", ["--users", "-"], "2/4"),
+        // The modern client profile (OptionTable.profile).
+        "client-key": (TestKeyFiles.p256, [], "\(TestKeyFiles.p256)/private_key_jwt"),
+        "client-key-id": ("kid-1", ["--client-key", TestKeyFiles.p256], "kid-1"),
+        "client-key-alg": ("es256", ["--client-key", TestKeyFiles.p256], "ES256"),
+        "assertion-aud": ("endpoint", ["--client-key", TestKeyFiles.p256], "endpoint"),
+        "dpop-key": (TestKeyFiles.ed25519, [], "\(TestKeyFiles.ed25519)/dpop"),
+        "dpop-for": ("get https://api.example/me?x=1", ["--dpop", "--print", "header"], "GET https://api.example/me?x=1"),
+        "resource": ("urn:example:api", [], "urn:example:api"),
+        "authorization-details": (#"[{"type":"payment_initiation","n":1}]"#, [], #"[{"type":"payment_initiation","n":1}]"#),
+        "front-param": ("g_continue=true", [], "g_continue=true"),
     ]
 
     static func readBack(_ long: String, _ o: Options) -> String {
@@ -121,6 +131,15 @@ struct ArgumentParserTests {
         case "users": o.users ?? "nil"
         case "parallel": "\(o.parallel)"
         case "shard": o.shard.map { "\($0.index)/\($0.count)" } ?? "nil"
+        case "client-key": "\(o.clientKey?.path ?? "nil")/\(o.authMethod.rawValue)"
+        case "client-key-id": o.clientKeyID ?? "nil"
+        case "client-key-alg": o.clientKeyAlg?.rawValue ?? "nil"
+        case "assertion-aud": o.assertionAud.map { "\($0)" } ?? "nil"
+        case "dpop-key": "\(o.dpopKey?.path ?? "nil")/\(o.dpop ? "dpop" : "no dpop")"
+        case "dpop-for": o.dpopFor.map { "\($0.method) \($0.url)" } ?? "nil"
+        case "resource": o.resources.joined(separator: ",")
+        case "authorization-details": o.authorizationDetails ?? "nil"
+        case "front-param": o.frontParams.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         default: "unknown option \(long)"
         }
     }
@@ -322,7 +341,7 @@ extension ArgumentParserTests {
             (replacing("--redirect-uri", "http://127.0.0.1/cb#x"), "\(notURI) 'http://127.0.0.1/cb#x'"),
             (with("--pkce", "S512"), "invalid value 'S512' for '--pkce': expected one of S256, plain, off"),
             (with("--auth-method", "basic", "--client-secret", "abcd"),
-             "invalid value 'basic' for '--auth-method': expected one of client_secret_basic, client_secret_post, none"),
+             "invalid value 'basic' for '--auth-method': expected one of client_secret_basic, client_secret_post, none, client_secret_jwt, private_key_jwt, tls_client_auth, self_signed_tls_client_auth"),
             (with("--response-mode", "web_message"), "invalid value 'web_message' for '--response-mode': expected one of query, fragment, form_post"),
             (with("--method", "PUT"), "invalid value 'PUT' for '--method': expected one of POST, GET"),
             (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, header, expires_at, exec-credential, code"),
