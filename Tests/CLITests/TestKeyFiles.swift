@@ -16,7 +16,7 @@ enum TestKeyFiles {
 
     static func write(_ text: String, mode: Int) -> String {
         let path = NSTemporaryDirectory() + "authcode-unit-key-\(UUID().uuidString).jwk"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
         return path
     }
 }
