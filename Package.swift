@@ -5,7 +5,8 @@
 //
 // One target per layer; each depends only on the layers below it, so a layer
 // that imports one above it does not compile:
-//   Core ← HTTP ← OAuth, Walk ← Flow ← CLI ← authcode
+//   Core ← HTTP ← OAuth, Walk ← Flow ← CLI ← authcode; Core ← JOSE (over
+//   CCrypto) ← OAuth: client assertions, request objects, DPoP proofs
 //   HTTP ← Curl (over CCurl) ← authcode: only the executable and its tests
 //   link libcurl; the CLI gets the transport from main.swift.
 import PackageDescription
@@ -24,10 +25,10 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Core"]),
         .target(name: "Curl", dependencies: ["Core", "HTTP", "CCurl"]),
         .target(name: "JOSE", dependencies: ["Core", "CCrypto"]),
-        .target(name: "OAuth", dependencies: ["Core", "HTTP"]),
+        .target(name: "OAuth", dependencies: ["Core", "HTTP", "JOSE"]),
         .target(name: "Walk", dependencies: ["Core", "HTTP"]),
-        .target(name: "Flow", dependencies: ["Core", "HTTP", "OAuth", "Walk"]),
-        .target(name: "CLI", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow"]),
+        .target(name: "Flow", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk"]),
+        .target(name: "CLI", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow"]),
         .executableTarget(name: "authcode", dependencies: ["CLI", "Curl"]),
         // Writes authcode.1 from the option table (make man); not shipped, so
         // the product carries no roff.
@@ -38,10 +39,10 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
         .testTarget(name: "CurlTests", dependencies: ["Core", "HTTP", "Curl"]),
-        .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "OAuth", "TestSupport"]),
+        .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "TestSupport"]),
         .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
-        .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
+        .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE"]),
     ],

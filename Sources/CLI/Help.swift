@@ -86,6 +86,13 @@ package enum Help {
           # One token per line of users.csv (username,password), 16 at a time:
           authcode … --users users.csv --parallel 16 > tokens.jsonl
 
+          # FAPI 2.0 (PAR, private_key_jwt, DPoP), a proof for one call to curl:
+          authcode --issuer https://bank.example --client-id cli \\
+                   --client-key key.pem --redirect-uri https://app.example/cb \\
+                   --fapi2 --form … --print header \\
+                   --dpop-for 'GET https://api.bank.example/me' |
+            curl -H @- https://api.bank.example/me
+
         """
         return out
     }

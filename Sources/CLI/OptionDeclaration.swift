@@ -98,6 +98,7 @@ package enum OptionSection: String, Sendable, CaseIterable {
     case endpoints = "ENDPOINTS"
     case client = "CLIENT"
     case request = "AUTHORIZATION REQUEST"
+    case profile = "MODERN CLIENT PROFILE"
     case walk = "LOGIN AND CONSENT PAGES"
     case output = "OUTPUT"
     case lifecycle = "TOKEN REUSE"

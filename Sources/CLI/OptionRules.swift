@@ -20,7 +20,9 @@ struct OptionRules {
         reader.timeout = options.timeout
         for declaration in table where !declaration.appliesFirst { try apply(declaration, to: &options) }
         try endpoints(options)
+        try fapi2(&options)
         try client(&options)
+        try modernProfile(&options)
         try lifecycle(&options)
         try request(options)
         try walk(&options)
@@ -87,12 +89,12 @@ struct OptionRules {
             options.warnings.append("authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET")
         }
         if !given(\.authMethod) {
-            options.authMethod = options.clientSecret == nil ? .none : .clientSecretBasic
+            options.authMethod = defaultAuthMethod(options)
         }
         if options.authMethod == .none && options.clientSecret != nil {
             throw Failure.usage("'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them")
         }
-        if options.authMethod != .none && options.clientSecret == nil {
+        if options.authMethod.usesSecret && options.clientSecret == nil {
             throw Failure.usage("'--auth-method \(options.authMethod.rawValue)' needs '\(display(\.clientSecret))'")
         }
     }

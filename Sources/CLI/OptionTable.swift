@@ -11,7 +11,7 @@ package enum OptionTable {
     /// Built on each use: key paths are not `Sendable`, and the table is
     /// read a handful of times per run.
     package static var all: [OptionDeclaration] {
-        endpoints + client + request + walk + output + lifecycle + batch + transport + general
+        endpoints + client + request + profile + walk + output + lifecycle + batch + transport + general
     }
 
     package static func named(_ long: String) -> OptionDeclaration? {
@@ -49,7 +49,7 @@ package enum OptionTable {
                    "client secret, for confidential clients; prefer @FILE or AUTHCODE_CLIENT_SECRET", parse: OptionValues.nonEmpty)
                 .secret(.always),
             .choice("auth-method", "method", \.authMethod, .client,
-                    "how the client authenticates at the token endpoint: client_secret_basic by default with a secret, none without",
+                    "how the client authenticates at the token and PAR endpoints: private_key_jwt by default with --client-key, client_secret_basic with a secret, none without",
                     showDefault: false),
         ]
     }
@@ -67,6 +67,44 @@ package enum OptionTable {
             .choice("response-mode", "mode", \.responseMode, .request, "sent as response_mode; where the answer is looked for"),
             .choice("method", "method", \.method, .request,
                     "how the authorization request is sent: POST is a form body with the --form values, sent again once as GET where the server refuses it, cannot walk it or copies a --form value into a URL"),
+        ]
+    }
+
+    /// RFC 7523, 9126, 9101, 9449, 8707, 9396, 8705 and FAPI 2.0
+    /// (OptionRules+Profile.swift has their rules).
+    static var profile: [OptionDeclaration] {
+        [
+            .value("client-key", "file", \.clientKeyFile, .profile, kind: .file, files: .byParser,
+                   "private key (PEM PKCS#8, PKCS#1 or SEC1, or a JWK or JWK Set with d) that signs client assertions (private_key_jwt) and request objects",
+                   parse: OptionValues.nonEmpty),
+            .value("client-key-id", "kid", \.clientKeyID, .profile,
+                   "kid in the header of what the client key signs (default: the JWK's kid, else its RFC 7638 thumbprint); picks the key of a JWK Set",
+                   parse: OptionValues.nonEmpty),
+            .choice("client-key-alg", "alg", \.clientKeyAlg, .profile,
+                    "signing algorithm of the client key (default: the key's: RS256 for RSA, PS256 under --fapi2, ES256/ES384/ES512 by curve, EdDSA); HS* for client_secret_jwt"),
+            .value("assertion-aud", "issuer|endpoint|url", \.assertionAud, .profile,
+                   "aud of client assertions: the issuer (default when known, else the token endpoint URL), the URL of the endpoint receiving each one, or this URL",
+                   parse: OptionValues.assertionAudience),
+            .flag("par", \.par, .profile,
+                  "push the authorization request to the PAR endpoint first (RFC 9126); on by itself when the metadata requires it"),
+            .flag("request-object", \.requestObject, .profile,
+                  "send the authorization parameters as a signed request object (RFC 9101), pushed with --par"),
+            .flag("dpop", \.dpop, .profile, "sender-constrain tokens with DPoP proofs (RFC 9449), with a fresh P-256 key per run"),
+            .value("dpop-key", "file", \.dpopKeyFile, .profile, kind: .file, files: .byParser,
+                   "DPoP with this kept key (PEM or JWK; implies --dpop): needed to use or cache a bound token across runs",
+                   parse: OptionValues.nonEmpty),
+            .value("dpop-for", "'method url'", \.dpopFor, .profile,
+                   "with --print header: add a DPoP proof line for this request, for curl -H @-", parse: OptionValues.dpopTarget),
+            .list("resource", "uri", \.resources, .profile, kind: .url,
+                  "resource indicator (RFC 8707) for the authorization, PAR and token requests; repeatable", parse: OptionValues.resource),
+            .value("authorization-details", "json", \.authorizationDetails, .profile,
+                   "RFC 9396 authorization details: a JSON array of objects with a string type; @FILE works",
+                   parse: OptionValues.authorizationDetails),
+            .list("front-param", "name=value", \.frontParams, .profile, files: .byParser,
+                  "authorization parameter also sent on the front-channel request when it is pushed or signed (Glewlwyd's g_continue); repeatable",
+                  parse: OptionValues.pair),
+            .flag("fapi2", \.fapi2, .profile,
+                  "the FAPI 2.0 Security Profile: PAR, PKCE S256, iss required, private_key_jwt or mTLS, DPoP unless mTLS, PS256/ES256/EdDSA; contradicting options are refused"),
         ]
     }
 

@@ -32,9 +32,14 @@ package enum ResultPrinter {
             }
             return try raw(value, named: field.rawValue) + "\n"
         case .header:
-            // RFC 6750 §2.1; the type as the server wrote it (RFC 6749 §7.1).
-            let type = response.json["token_type"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Bearer"
-            return "Authorization: \(try raw(type, named: "token_type")) \(try raw(response.accessToken ?? "", named: "access_token"))\n"
+            // RFC 6750 §2.1, RFC 9449 §7.1: Bearer and DPoP in their
+            // registered spelling whatever the case the server used (RFC
+            // 6749 §7.1), other types as written; with --dpop-for the proof
+            // for that request on a second line (ResourceProof.swift).
+            let scheme = TokenScheme(tokenType: response.json["token_type"]?.stringValue)
+            var lines = "Authorization: \(try raw(scheme.headerName, named: "token_type")) \(try raw(response.accessToken ?? "", named: "access_token"))\n"
+            if let proof = token.resourceProof { lines += "DPoP: \(proof)\n" }
+            return lines
         case .expiresAt:
             guard let expiry = token.accessTokenExpiry, let text = RFC3339.format(unixTime: expiry) else {
                 throw Failure(.malformedResponse, "the token response says nothing usable about expiry (no numeric expires_in, and the access token is not a JWT with exp)")

@@ -11,7 +11,8 @@ package enum Suggestion {
         guard !bare.isEmpty else { return nil }
         var best: (name: String, distance: Int)?
         for spec in OptionTable.all {
-            let distance = spec.long.hasPrefix(bare) && bare.count >= 3 ? 1 : editDistance(bare, spec.long)
+            // An exact name wins over a longer one it begins (`--par`, `--param`).
+            let distance = spec.long == bare ? 0 : spec.long.hasPrefix(bare) && bare.count >= 3 ? 1 : editDistance(bare, spec.long)
             if distance < (best?.distance ?? Int.max) { best = ("--" + spec.long, distance) }
         }
         guard let best, best.distance <= max(2, bare.count / 3) else { return nil }

@@ -16,15 +16,18 @@ package struct AuthorizationCodeFlow {
     let random: (Int) -> [UInt8]
     /// Where `authcode: note:` lines go (not with `-q`); nil: nowhere.
     let notes: Console?
+    /// Assertions, request objects, DPoP proofs (ClientProfile.swift).
+    let profile: ClientProfile
 
     package init(options: Options, form: [NameValue], client: HTTPClient, notes: Console? = nil, now: @escaping () -> Double = SystemClock.now,
-                 random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
+                 random: @escaping (Int) -> [UInt8] = Randomness.bytes, profile: ClientProfile? = nil) {
         self.options = options
         self.form = form
         self.client = client
         self.notes = notes
         self.now = now
         self.random = random
+        self.profile = profile ?? ClientProfile(options: options, redactor: client.trace.redactor, now: now, random: random)
     }
 
     package func run(at endpoints: ServerEndpoints) throws(Failure) -> FlowResult {
@@ -43,7 +46,7 @@ package struct AuthorizationCodeFlow {
         //    nonce and PKCE (RFC 7636 §4.1-4.3), and
         // 3. the walk to the redirect_uri, which is never fetched; a POST
         //    the server cannot take is sent again as GET (MethodFallback.swift).
-        let (authorization, answer) = try authorizeAndWalk(from: authorizeURL)
+        let (authorization, answer) = try authorizeAndWalk(from: authorizeURL, at: endpoints)
 
         // 4. The authorization response (§4.1.2) and its checks.
         let (code, response) = try verify(answer, for: authorization, metadata: metadata, authorizeURL: authorizeURL)
@@ -76,14 +79,14 @@ package struct AuthorizationCodeFlow {
         }
         client.trace.redactor.remember(response.code)
         let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: expectedIssuer,
-                                    issRequired: metadata?.issParameterSupported ?? false, authorizationEndpoint: authorizeURL)
+                                    issRequired: options.requireIss || metadata?.issParameterSupported ?? false, authorizationEndpoint: authorizeURL)
         let code = try checks.verify(response, at: place)
         client.trace.info("authorization response checked: state matches" + (response.iss.map { ", iss '\($0)'" } ?? ""))
         return (code, response)
     }
 
     func redeem(_ code: String, verifier: String?, at tokenURL: String, nonce: String?) throws(Failure) -> TokenResponse {
-        try TokenEndpoint(options: options, client: client, now: now)
+        try TokenEndpoint(options: options, client: client, now: now, profile: profile)
             .exchange(.authorizationCode(code: code, redirectURI: options.redirectURI, verifier: verifier), at: tokenURL,
                       purpose: "token request", nonce: nonce, spent: "the code")
     }

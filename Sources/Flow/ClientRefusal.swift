@@ -15,6 +15,12 @@ enum ClientRefusal {
             failure.hint = "Check --client-secret, or try --auth-method client_secret_post (the secret in the body, not the Authorization header)."
         case .clientSecretPost:
             failure.hint = "Check --client-secret, or try --auth-method client_secret_basic (the secret in the Authorization header)."
+        case .clientSecretJWT:
+            failure.hint = "Check --client-secret (it keys the HS256 assertion), or try --auth-method client_secret_basic."
+        case .privateKeyJWT:
+            failure.hint = "Check that the server has the public half of --client-key for this client, and its kid (--client-key-id); some servers want the assertion's aud to be the endpoint: --assertion-aud endpoint."
+        case .tlsClientAuth, .selfSignedTLSClientAuth:
+            failure.hint = "Check that the server has --cert registered for this client (its subject, or the certificate itself)."
         }
         return failure
     }

@@ -35,15 +35,15 @@ extension AuthorizationCodeFlow {
     /// Steps 2 and 3 of RFC 6749 §4.1: the authorization request and the
     /// walk to its answer, with the fallback to GET; returns the request
     /// whose state, nonce and verifier the answer must match.
-    func authorizeAndWalk(from authorizeURL: String) throws(Failure) -> (AuthorizationRequest, AuthorizationAnswer) {
+    func authorizeAndWalk(from authorizeURL: String, at endpoints: ServerEndpoints) throws(Failure) -> (AuthorizationRequest, AuthorizationAnswer) {
         let first = authorizationRequest()
         guard options.method == .post else {
-            return (first, try walker(for: first).walk(from: first.httpRequest(endpoint: authorizeURL, method: .get, form: [], headers: [])))
+            return (first, try walker(for: first).walk(from: frontChannel(first, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
         }
         // The --step cookies stay; whatever the POST's walk collected goes
         // (a session that kept the POSTed fields, say).
         let cookies = client.saveCookies()
-        let outcome = try walker(for: first).walk(from: first.httpRequest(endpoint: authorizeURL, method: .post, form: form, headers: []),
+        let outcome = try walker(for: first).walk(from: frontChannel(first, method: .post, form: form, at: endpoints, authorizeURL: authorizeURL),
                                                   fallingBack: CredentialLeak(form))
         switch outcome {
         case .answer(let answer):
@@ -55,14 +55,15 @@ extension AuthorizationCodeFlow {
             if options.verbosity != .quiet { notes?.writeErr(client.trace.redactor.finished(fallback.note) + "\n") }
             client.restoreCookies(cookies)
             let second = authorizationRequest()
-            return (second, try walker(for: second).walk(from: second.httpRequest(endpoint: authorizeURL, method: .get, form: [], headers: [])))
+            return (second, try walker(for: second).walk(from: frontChannel(second, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
         }
     }
 
     /// A fresh request: new state, nonce and PKCE verifier each time.
     func authorizationRequest() -> AuthorizationRequest {
         let authorization = AuthorizationRequest(clientID: options.clientID, redirectURI: options.redirectURI, scope: options.scope,
-                                                 pkce: options.pkce, responseMode: options.responseMode, extra: options.params, random: random)
+                                                 pkce: options.pkce, responseMode: options.responseMode, extra: options.params + options.frontParams,
+                                                 repeated: profileParameters, random: random)
         client.trace.redactor.remember(authorization.pkce.verifier)
         client.trace.redactor.remember(authorization.state)
         return authorization

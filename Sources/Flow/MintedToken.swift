@@ -15,6 +15,9 @@ package struct MintedToken: Sendable {
     package var response: TokenResponse
     package var receivedAt: Double
     package var source: Source
+    /// `--dpop-for`: a DPoP proof for that request, signed after the token
+    /// was obtained, for `--print header`'s second line (ResourceProof.swift).
+    package var resourceProof: String?
 
     package init(response: TokenResponse, receivedAt: Double, source: Source) {
         self.response = response

@@ -68,6 +68,38 @@ package struct Options: Equatable, Sendable {
     /// Hints for stderr found while parsing (a secret typed on the command line).
     package var warnings: [String] = []
 
+    // The modern client profile (ProfileOptions.swift, README "Modern client profile").
+    /// `--client-key` as given (a path), and the key read from it.
+    package var clientKeyFile: String?
+    package var clientKey: LoadedKey?
+    package var clientKeyID: String?
+    package var clientKeyAlg: SigningAlgorithm?
+    /// Nil: the issuer when one is known, else the token endpoint's URL.
+    package var assertionAud: AssertionAudience?
+    package var par = false
+    package var requestObject = false
+    package var dpop = false
+    /// `--dpop-key` as given, and the key read from it; without one, `--dpop`
+    /// makes a fresh P-256 key per flow.
+    package var dpopKeyFile: String?
+    package var dpopKey: LoadedKey?
+    package var dpopFor: DPoPTarget?
+    package var resources: [String] = []
+    package var authorizationDetails: String?
+    /// `--front-param`: sent on the front-channel request too, even with PAR
+    /// or a request object.
+    package var frontParams: [NameValue] = []
+    package var fapi2 = false
+    /// For the id_token verifier: the algorithms a client profile allows
+    /// (`--fapi2`: PS256, ES256, EdDSA), intersected with what it accepts
+    /// otherwise; nil when no profile limits them.
+    package var profileIDTokenAlgorithms: [String]?
+    /// For the id_token verifier: an id_token must carry a verified
+    /// signature, whatever else would let it pass unverified (`--fapi2`).
+    package var requireSignedIDToken = false
+    /// `--fapi2`: the authorization response must carry `iss` (RFC 9207).
+    package var requireIss = false
+
     package init() {}
 
     package var verbosity: Verbosity {

@@ -10,10 +10,11 @@ struct RefreshFlow {
     let options: Options
     let client: HTTPClient
     let now: () -> Double
+    var profile: ClientProfile? = nil
 
     func run(_ refreshToken: String, at tokenURL: String) throws(Failure) -> TokenResponse {
         client.trace.redactor.remember(refreshToken)
-        return try TokenEndpoint(options: options, client: client, now: now)
+        return try TokenEndpoint(options: options, client: client, now: now, profile: profile)
             .exchange(.refreshToken(refreshToken, scope: options.scope), at: tokenURL,
                       purpose: "refresh token request", nonce: nil, spent: "the refresh token")
     }

@@ -10,6 +10,9 @@ package struct ServerEndpoints: Sendable {
     package var authorize: String?
     package var token: String
     package var metadata: ServerMetadata?
+    /// The PAR endpoint (RFC 9126 §5), when `--par`, `--fapi2` or the
+    /// metadata asks for pushed requests (ServerEndpoints+Profile.swift).
+    package var par: String?
 
     /// Flags win over discovery for each endpoint; discovery happens only
     /// with `--issuer`.
@@ -23,7 +26,9 @@ package struct ServerEndpoints: Sendable {
             throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: options.issuer)
         }
         try checkPKCESupport(options, metadata)
-        return ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
+        var endpoints = ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
+        try endpoints.applyProfile(options)
+        return endpoints
     }
 
     static func discover(_ options: Options, client: HTTPClient) throws(Failure) -> ServerMetadata? {

@@ -12,16 +12,20 @@ struct TokenEndpoint {
     let client: HTTPClient
     /// Seconds since 1970, for the id_token's `exp`.
     let now: () -> Double
+    /// Signs each attempt's assertion and DPoP proof (ClientProfile.swift).
+    var profile: ClientProfile? = nil
 
     /// - Parameters:
     ///   - nonce: the one the authorization request sent; nil after a refresh.
     ///   - spent: what the server took, for the error after it answered
     ///     ("the code", "the refresh token"): it is gone either way.
     func exchange(_ grant: Grant, at tokenURL: String, purpose: String, nonce: String?, spent: String) throws(Failure) -> TokenResponse {
-        let request = TokenRequest(tokenURL: tokenURL, grant: grant,
-                                   client: ClientCredentials(id: options.clientID, secret: options.clientSecret, method: options.authMethod))
+        let profile = self.profile ?? ClientProfile(options: options, redactor: client.trace.redactor, now: now)
         let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
-        let response = try client.send(request.httpRequest(headers: []), purpose: purpose, useCookies: false)
+        let response = try profile.send(purpose, through: client) { () throws(Failure) in
+            TokenRequest(tokenURL: tokenURL, grant: grant, client: profile.credentials,
+                         assertion: try profile.assertion(at: tokenURL, tokenEndpoint: tokenURL), resources: options.resources).httpRequest(headers: [])
+        }
         let token: TokenResponse
         do {
             token = try TokenResponse(response, at: place)
@@ -35,6 +39,7 @@ struct TokenEndpoint {
                                                        nonce: nonce, now: now())
                 client.trace.info("id_token claims checked: iss, aud, exp" + (nonce == nil ? " (no nonce after a refresh)" : ", nonce"))
             }
+            try profile.checkBinding(of: token, trace: client.trace)
         } catch {
             throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint,
                           reason: error.reason)

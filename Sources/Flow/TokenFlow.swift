@@ -20,6 +20,8 @@ package final class TokenFlow {
     let origins: OriginPolicy
     /// Nothing of this flow fetches the redirect_uri (nil without one: a refresh).
     let redirectGuard: RedirectURIGuard?
+    /// The flow's assertions, request objects and DPoP proofs.
+    package let profile: ClientProfile
 
     package init(options: Options, console: Console, transport: Transport, form: [NameValue]? = nil,
                  now: @escaping @Sendable () -> Double = SystemClock.now) {
@@ -37,6 +39,7 @@ package final class TokenFlow {
         redirectGuard = URIReference(options.redirectURI).map { RedirectURIGuard(RedirectTarget($0)) }
         if let redirectGuard { client.adapters.append(redirectGuard) }
         client.adapters.append(origins)
+        profile = ClientProfile(options: options, redactor: redactor, now: now)
     }
 
     /// A flow over a transport made for its settings (one per flow: its
@@ -74,6 +77,10 @@ package final class TokenFlow {
     /// batch resolves them once) or now — through the cache with `--cache`,
     /// where a hit makes no request at all (not even discovery).
     package func run(at endpoints: ServerEndpoints? = nil) throws(Failure) -> FlowResult {
+        try withResourceProof(try obtain(at: endpoints))
+    }
+
+    func obtain(at endpoints: ServerEndpoints?) throws(Failure) -> FlowResult {
         guard options.cache else { return try mint(at: endpoints) }
         let cache = try makeCache()
         if options.forget {
@@ -95,7 +102,7 @@ package final class TokenFlow {
                 return token
             },
             refresh: { (refreshToken: String) throws(Failure) -> TokenResponse in
-                try RefreshFlow(options: self.options, client: self.client, now: self.now).run(refreshToken, at: target().token)
+                try RefreshFlow(options: self.options, client: self.client, now: self.now, profile: self.profile).run(refreshToken, at: target().token)
             })
         let token = try cache.obtain(minting)
         client.trace.info("token from \(token.source.rawValue)")
@@ -108,13 +115,14 @@ package final class TokenFlow {
         let resolved: ServerEndpoints
         if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
         origins.trust(TrustedOrigins.named(by: resolved))
-        try redirectGuard?.refuseEndpoints([("authorization endpoint", resolved.authorize), ("token endpoint", resolved.token)]
+        try redirectGuard?.refuseEndpoints([("authorization endpoint", resolved.authorize), ("token endpoint", resolved.token),
+                                            ("pushed authorization request endpoint", resolved.par)]
                                            + options.steps.map { ("--step URL", $0.url) })
         if let refreshToken = options.refreshToken {
-            let token = try RefreshFlow(options: options, client: client, now: now).run(refreshToken, at: resolved.token)
+            let token = try RefreshFlow(options: options, client: client, now: now, profile: profile).run(refreshToken, at: resolved.token)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, now: now).run(at: resolved)
+        return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, now: now, profile: profile).run(at: resolved)
     }
 
     func makeCache() throws(Failure) -> TokenCache {

@@ -14,6 +14,7 @@ enum TrustedOrigins {
     }
 
     static func named(by endpoints: ServerEndpoints) -> [String] {
-        [endpoints.authorize, endpoints.token].compactMap { $0 } + (endpoints.metadata?.namedEndpoints ?? [])
+        [endpoints.authorize, endpoints.token, endpoints.par].compactMap { $0 } + (endpoints.metadata?.namedEndpoints ?? [])
+            + (endpoints.metadata?.profile.mtlsEndpointAliases.values.sorted() ?? [])
     }
 }

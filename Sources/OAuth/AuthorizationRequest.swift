@@ -9,9 +9,11 @@ package struct AuthorizationRequest: Equatable, Sendable {
     package let pkce: PKCE
     let parameters: [NameValue]
 
-    /// - Parameters: `random` supplies fresh bytes (tests pass fixed ones).
+    /// - Parameters: `random` supplies fresh bytes (tests pass fixed ones);
+    ///   `repeated` are added as they are, a name possibly several times
+    ///   (`resource`, RFC 8707 §2).
     package init(clientID: String, redirectURI: String, scope: String?, pkce method: PKCEMethod,
-                 responseMode: ResponseMode?, extra: [NameValue], random: (Int) -> [UInt8] = Randomness.bytes) {
+                 responseMode: ResponseMode?, extra: [NameValue], repeated: [NameValue] = [], random: (Int) -> [UInt8] = Randomness.bytes) {
         state = Base64URL.encode(random(16))
         let scopes = scope?.split(separator: " ").map(String.init) ?? []
         // OIDC Core §3.1.2.1: a nonce binds the id_token to this request.
@@ -38,12 +40,23 @@ package struct AuthorizationRequest: Equatable, Sendable {
             parameters.removeAll { $0.name == parameter.name }
             parameters.append(parameter)
         }
-        self.parameters = parameters
+        self.parameters = parameters + repeated
     }
 
     /// POST sends the parameters and every --form field as a form body; GET
     /// puts the parameters in the query, keeping any query the URL had.
     package func httpRequest(endpoint: String, method: AuthorizationMethod, form: [NameValue], headers: [HTTPHeader]) -> HTTPRequest {
+        Self.httpRequest(endpoint: endpoint, method: method, parameters: parameters, form: form, headers: headers)
+    }
+
+    /// Every parameter, for a pushed request or a request object.
+    package var allParameters: [NameValue] { parameters }
+
+    /// The request with `parameters` instead of this request's own: the
+    /// front-channel request after PAR (`client_id`, `request_uri`) or beside
+    /// a request object (`client_id`, `request`).
+    package static func httpRequest(endpoint: String, method: AuthorizationMethod, parameters: [NameValue], form: [NameValue],
+                                    headers: [HTTPHeader]) -> HTTPRequest {
         let pairs = parameters.map { ($0.name, $0.value) }
         switch method {
         case .post:

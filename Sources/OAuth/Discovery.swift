@@ -12,6 +12,8 @@ package struct ServerMetadata: Equatable, Sendable {
     /// Every `*_endpoint` URL the metadata names (RFC 8414 §2): the origins
     /// the issuer vouches for, trusted with credentials (OriginPolicy.swift).
     package var namedEndpoints: [String] = []
+    /// The modern client profile's members (Discovery+Profile.swift).
+    package var profile = ProfileMetadata()
 
     init(issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, codeChallengeMethods: [String]?, issParameterSupported: Bool,
          namedEndpoints: [String] = []) {
@@ -69,5 +71,6 @@ package struct ServerMetadata: Equatable, Sendable {
         if case .object(let members) = json {
             namedEndpoints = members.filter { $0.key.hasSuffix("_endpoint") }.compactMap(\.value.stringValue).sorted()
         }
+        profile = ProfileMetadata(json: json)
     }
 }

@@ -22,6 +22,11 @@ package enum ReservedParameter {
         // every parameter above once more.
         "request": "authcode sends the authorization parameters itself; a request object would carry them twice",
         "request_uri": "authcode sends the authorization parameters itself; a pushed request would carry them twice",
+        // The modern client profile's own (RFC 8707, RFC 9396, RFC 9449 §10):
+        // a repeated name would collapse to one, or be sent twice.
+        "resource": "use --resource, which may be repeated",
+        "authorization_details": "use --authorization-details, which is checked before any request",
+        "dpop_jkt": "authcode sends it with --dpop and --par",
     ]
 
     /// What to use instead of `name`, nil when the name is free to use.

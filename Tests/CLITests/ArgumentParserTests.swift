@@ -87,6 +87,16 @@ struct ArgumentParserTests {
         "config": (emptyConfig, [], emptyConfig),
         "proxy": ("socks5h://127.0.0.1:1080", [], "socks5h://127.0.0.1:1080"),
         "noproxy": (".internal,localhost", [], ".internal,localhost"),
+        // The modern client profile (OptionTable.profile).
+        "client-key": (TestKeyFiles.p256, [], "\(TestKeyFiles.p256)/private_key_jwt"),
+        "client-key-id": ("kid-1", ["--client-key", TestKeyFiles.p256], "kid-1"),
+        "client-key-alg": ("es256", ["--client-key", TestKeyFiles.p256], "ES256"),
+        "assertion-aud": ("endpoint", ["--client-key", TestKeyFiles.p256], "endpoint"),
+        "dpop-key": (TestKeyFiles.ed25519, [], "\(TestKeyFiles.ed25519)/dpop"),
+        "dpop-for": ("get https://api.example/me?x=1", ["--dpop", "--print", "header"], "GET https://api.example/me?x=1"),
+        "resource": ("urn:example:api", [], "urn:example:api"),
+        "authorization-details": (#"[{"type":"payment_initiation","n":1}]"#, [], #"[{"type":"payment_initiation","n":1}]"#),
+        "front-param": ("g_continue=true", [], "g_continue=true"),
     ]
 
     static func readBack(_ long: String, _ o: Options) -> String {
@@ -129,6 +139,15 @@ struct ArgumentParserTests {
         case "config": o.configFiles.joined(separator: ",")
         case "proxy": o.proxy.explicitProxy ?? "nil"
         case "noproxy": o.proxy.explicitNoProxy ?? "nil"
+        case "client-key": "\(o.clientKey?.path ?? "nil")/\(o.authMethod.rawValue)"
+        case "client-key-id": o.clientKeyID ?? "nil"
+        case "client-key-alg": o.clientKeyAlg?.rawValue ?? "nil"
+        case "assertion-aud": o.assertionAud.map { "\($0)" } ?? "nil"
+        case "dpop-key": "\(o.dpopKey?.path ?? "nil")/\(o.dpop ? "dpop" : "no dpop")"
+        case "dpop-for": o.dpopFor.map { "\($0.method) \($0.url)" } ?? "nil"
+        case "resource": o.resources.joined(separator: ",")
+        case "authorization-details": o.authorizationDetails ?? "nil"
+        case "front-param": o.frontParams.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         default: "unknown option \(long)"
         }
     }
@@ -336,7 +355,7 @@ extension ArgumentParserTests {
             (replacing("--redirect-uri", "http://127.0.0.1/cb#x"), "\(notURI) 'http://127.0.0.1/cb#x'"),
             (with("--pkce", "S512"), "invalid value 'S512' for '--pkce': expected one of S256, plain, off"),
             (with("--auth-method", "basic", "--client-secret", "abcd"),
-             "invalid value 'basic' for '--auth-method': expected one of client_secret_basic, client_secret_post, none"),
+             "invalid value 'basic' for '--auth-method': expected one of client_secret_basic, client_secret_post, none, client_secret_jwt, private_key_jwt, tls_client_auth, self_signed_tls_client_auth"),
             (with("--response-mode", "web_message"), "invalid value 'web_message' for '--response-mode': expected one of query, fragment, form_post"),
             (with("--method", "PUT"), "invalid value 'PUT' for '--method': expected one of POST, GET"),
             (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, header, expires_at, exec-credential, code"),

@@ -127,8 +127,9 @@ struct GlewlwydInteropTests {
         expectFailure(result, exit: 5, ["iss mismatch", encoded, "not redeemed"])
     }
 
-    /// RFC 8707 and RFC 9396 through --param today: the resource becomes the
-    /// access token's aud; the authorization_details come back in the answer.
+    /// RFC 8707 and RFC 9396 (--resource, --authorization-details): the
+    /// resource becomes the access token's aud; the authorization_details
+    /// come back in the answer.
     /// Both need the `api` scope granted and, for RAR, the user's consent to the type.
     @Test func resourceAndAuthorizationDetails() async throws {
         let g = try await server()
@@ -137,7 +138,7 @@ struct GlewlwydInteropTests {
         let result = try await run(flow(g, scope: scope) + [
             "--step", g.grantStep(client: g.publicClient, scope: scope),
             "--step", "PUT \(g.issuer())/rar/\(g.publicClient)/\(g.rarType)/1",
-            "--param", "resource=\(g.resource)", "--param", "authorization_details=\(details)",
+            "--resource", g.resource, "--authorization-details", details,
         ])
         timed("resource + authorization_details", result)
         let object = expectTokenJSON(result)
@@ -148,7 +149,7 @@ struct GlewlwydInteropTests {
         #expect(returned?["type"] as? String == g.rarType, "\(result)")
         #expect(returned?["actions"] as? [String] == ["initiate"])
         let unknown = try await run(flow(g, scope: scope) + [
-            "--step", g.grantStep(client: g.publicClient, scope: scope), "--param", "resource=https://other.example/",
+            "--step", g.grantStep(client: g.publicClient, scope: scope), "--resource", "https://other.example/",
         ])
         expectFailure(unknown, exit: 4, ["invalid_target"])
     }

@@ -35,11 +35,13 @@ package enum CacheKey {
         }
         key.add("headers", pairs(options.headers.map { ($0.name.lowercased(), $0.value) }))
         key.add("submit", options.submit.map { [$0.name] + ($0.value.map { ["value", $0] } ?? ["no value"]) } ?? [])
-        // Inputs later options add, one line each when they exist:
-        //   "resource"               every --resource (RFC 8707), sorted
-        //   "authorization-details"  --authorization-details (RFC 9396), as given
-        //   "client-key"             CacheFileDigest of --client-key (private_key_jwt, RFC 7523)
-        //   "dpop-jkt"               the RFC 7638 thumbprint of the DPoP key (RFC 9449 §6)
+        // The modern client profile: what the token is for (RFC 8707,
+        // RFC 9396), the client key by content (RFC 7523), and the key a
+        // DPoP-bound token is bound to (RFC 9449 §6: another key cannot use it).
+        key.add("resource", options.resources.sorted())
+        key.add("authorization-details", options.authorizationDetails.map { [$0] } ?? [])
+        key.add("client-key", [try CacheFileDigest.of(options.clientKeyFile, option: "--client-key")])
+        key.add("dpop-jkt", options.dpop ? [options.dpopKey?.key.thumbprint ?? ""] : [])
         return key.key(salt: salt)
     }
 

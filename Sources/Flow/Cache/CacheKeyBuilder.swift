@@ -11,7 +11,7 @@ import Core
 struct CacheKeyBuilder {
     /// Changes whenever the encoding or the list of components does: older
     /// entries are then simply not found.
-    static let version = "authcode-cache-key-v2"
+    static let version = "authcode-cache-key-v3"
 
     private var message: [UInt8] = []
 

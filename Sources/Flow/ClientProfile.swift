@@ -1,0 +1,151 @@
+import Core
+import HTTP
+import JOSE
+import OAuth
+
+/// What one flow signs for the modern client profile: its client
+/// assertions (RFC 7523), request objects (RFC 9101) and DPoP proofs (RFC
+/// 9449), each made for one request just before it is sent, and remembered
+/// as a secret so that no echo of it reaches stderr. One per flow: its DPoP
+/// nonces are that flow's (DPoPNonces.swift), and `--dpop` without a kept
+/// key makes the flow's key on first use. Sending is BackChannel.swift.
+package final class ClientProfile {
+    let options: Options
+    let redactor: Redactor
+    let now: () -> Double
+    let random: (Int) -> [UInt8]
+    let nonces = DPoPNonces()
+    private var freshDPoPKey: SigningKey?
+
+    package init(options: Options, redactor: Redactor, now: @escaping () -> Double, random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
+        self.options = options
+        self.redactor = redactor
+        self.now = now
+        self.random = random
+    }
+
+    var credentials: ClientCredentials {
+        ClientCredentials(id: options.clientID, secret: options.clientSecret, method: options.authMethod)
+    }
+
+    /// The issuer the client names as an audience (assertions, request
+    /// objects): `--expect-iss`, else `--issuer` (which discovery checked
+    /// equals the metadata's).
+    var issuer: String? { options.expectIss ?? options.issuer }
+
+    /// A fresh `jti`: 128 random bits.
+    func jti() -> String { Base64URL.encode(random(16)) }
+
+    // MARK: Client authentication
+
+    /// The client's authentication for one request to `endpoint`, with a
+    /// new assertion when the method signs one.
+    package func authentication(at endpoint: String, tokenEndpoint: String) throws(Failure) -> ClientAuthentication {
+        ClientAuthentication(credentials, assertion: try assertion(at: endpoint, tokenEndpoint: tokenEndpoint))
+    }
+
+    /// A new client assertion for one request to `endpoint` (RFC 7523
+    /// §2.2), nil when the method signs none.
+    package func assertion(at endpoint: String, tokenEndpoint: String) throws(Failure) -> String? {
+        guard let signer = try assertionSigner() else { return nil }
+        let audience = AssertionAudience.audience(options.assertionAud, issuer: issuer, endpoint: endpoint, tokenEndpoint: tokenEndpoint)
+        let assertion = try signing("the client assertion") { () throws(JOSEError) in
+            try signer.make(audience: audience, now: now(), jti: jti())
+        }
+        redactor.remember(assertion)
+        return assertion
+    }
+
+    func assertionSigner() throws(Failure) -> ClientAssertion? {
+        switch options.authMethod {
+        case .privateKeyJWT:
+            guard let loaded = options.clientKey else { throw Failure.usage("'--auth-method private_key_jwt' needs '--client-key'") }
+            let signer = try signing("the client assertion") { () throws(JOSEError) in try keySigner(loaded.key) }
+            return ClientAssertion(signer: signer, keyID: keyID(loaded.key), clientID: options.clientID)
+        case .clientSecretJWT:
+            let signer = try signing("the client assertion") { () throws(JOSEError) in try secretSigner() }
+            return ClientAssertion(signer: signer, keyID: nil, clientID: options.clientID)
+        default:
+            return nil
+        }
+    }
+
+    /// `--client-key-id`, else the JWK's kid, else its RFC 7638 thumbprint.
+    func keyID(_ key: SigningKey) -> String {
+        options.clientKeyID ?? key.kid ?? key.thumbprint
+    }
+
+    /// `--client-key-alg`, else the key's own (PS256 for RSA under `--fapi2`).
+    func keySigner(_ key: SigningKey) throws(JOSEError) -> JWSSigner {
+        try JWSSigner(key: key, algorithm: Self.algorithm(for: key, given: options.clientKeyAlg, fapi2: options.fapi2))
+    }
+
+    func secretSigner() throws(JOSEError) -> JWSSigner {
+        let algorithm = options.clientKeyAlg.map(\.jws).flatMap { $0.keyKind == .secret ? $0 : nil } ?? .hs256
+        return try JWSSigner(secret: Array((options.clientSecret ?? "").utf8), algorithm: algorithm)
+    }
+
+    /// The algorithm a key signs with: the one given, else PS256 for an RSA
+    /// key under `--fapi2` (FAPI 2.0 §5.4.1 allows no RS256), else the key's.
+    package static func algorithm(for key: SigningKey, given: SigningAlgorithm?, fapi2: Bool) -> JWSAlgorithm {
+        if let given { return given.jws }
+        if fapi2, key.defaultAlgorithm.keyKind == .rsa { return .ps256 }
+        return key.defaultAlgorithm
+    }
+
+    // MARK: Request objects
+
+    /// The request object for these parameters (RFC 9101 §4), signed with
+    /// the client key, else MACed with the client secret.
+    func requestObject(_ parameters: [NameValue]) throws(Failure) -> String {
+        guard let audience = issuer else {
+            throw Failure.usage("'--request-object' needs the issuer as its audience: give '--issuer' or '--expect-iss'")
+        }
+        let object = try signing("the request object") { () throws(JOSEError) in
+            let signer = if let key = options.clientKey { try keySigner(key.key) } else { try secretSigner() }
+            return try RequestObject.make(parameters: parameters, clientID: options.clientID, audience: audience, signer: signer,
+                                          keyID: options.clientKey.map { keyID($0.key) }, now: now(), jti: jti())
+        }
+        redactor.remember(object)
+        return object
+    }
+
+    // MARK: DPoP
+
+    /// The flow's DPoP prover: the kept key, else a fresh P-256 key made on
+    /// first use; nil without `--dpop`.
+    func dpopProver() throws(Failure) -> DPoPProver? {
+        guard options.dpop else { return nil }
+        return try signing("a DPoP proof") { () throws(JOSEError) in
+            let key: SigningKey
+            if let kept = options.dpopKey?.key {
+                key = kept
+            } else if let made = freshDPoPKey {
+                key = made
+            } else {
+                key = try SigningKey.generate()
+                freshDPoPKey = key
+            }
+            return try DPoPProver(key: key, algorithm: Self.algorithm(for: key, given: nil, fapi2: options.fapi2))
+        }
+    }
+
+    /// A proof for one request, with the nonce its server gave last.
+    package func proof(method: String, url: String, accessToken: String?) throws(Failure) -> String? {
+        guard let prover = try dpopProver() else { return nil }
+        let proof = try signing("a DPoP proof") { () throws(JOSEError) in
+            try prover.proof(method: method, url: url, now: now(), jti: jti(), nonce: nonces.nonce(for: url), accessToken: accessToken)
+        }
+        redactor.remember(proof)
+        return proof
+    }
+
+    /// A JOSE failure while signing is the client's own configuration.
+    func signing<T>(_ what: String, _ body: () throws(JOSEError) -> T) throws(Failure) -> T {
+        do throws(JOSEError) {
+            return try body()
+        } catch {
+            throw Failure.usage("cannot sign \(what): \(error.message)", hint: nil)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Core
+import OAuth
+
+/// `--dpop-for 'METHOD URL'`: a DPoP proof for one request the user will
+/// send with the token (RFC 9449 §7.1: `htm`, `htu`, `ath`, the nonce that
+/// origin gave last), signed once the token is in hand — from the network
+/// or the cache — so `--print header` can print it under the
+/// Authorization line for `curl -H @-`.
+extension TokenFlow {
+    func withResourceProof(_ result: FlowResult) throws(Failure) -> FlowResult {
+        guard let target = options.dpopFor, case .token(var token) = result, let accessToken = token.response.accessToken else { return result }
+        guard TokenScheme(tokenType: token.response.json["token_type"]?.stringValue) == .dpop else {
+            if options.verbosity != .quiet {
+                console.writeErr("authcode: warning: the token is not DPoP-bound (its token_type is not DPoP), so --dpop-for adds no DPoP line\n")
+            }
+            return result
+        }
+        token.resourceProof = try profile.proof(method: target.method, url: target.url, accessToken: accessToken)
+        return .token(token)
+    }
+}
