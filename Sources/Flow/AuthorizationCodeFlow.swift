@@ -16,13 +16,17 @@ package struct AuthorizationCodeFlow {
     let random: (Int) -> [UInt8]
     /// Where `authcode: note:` lines go (not with `-q`); nil: nowhere.
     let notes: Console?
+    /// Shared by the flows of a batch: whether one of them has written the
+    /// POST→GET fallback note (MethodFallback.swift); nil: a flow of its own.
+    let fallbackNoted: Lock<Bool>?
 
-    package init(options: Options, form: [NameValue], client: HTTPClient, notes: Console? = nil, now: @escaping () -> Double = SystemClock.now,
-                 random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
+    package init(options: Options, form: [NameValue], client: HTTPClient, notes: Console? = nil, fallbackNoted: Lock<Bool>? = nil,
+                 now: @escaping () -> Double = SystemClock.now, random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
         self.options = options
         self.form = form
         self.client = client
         self.notes = notes
+        self.fallbackNoted = fallbackNoted
         self.now = now
         self.random = random
     }

@@ -20,6 +20,9 @@ package final class TokenFlow {
     let origins: OriginPolicy
     /// Nothing of this flow fetches the redirect_uri (nil without one: a refresh).
     let redirectGuard: RedirectURIGuard?
+    /// A batch's flows share it: the fallback note comes once per batch
+    /// (MethodFallback.swift).
+    package var fallbackNoted: Lock<Bool>?
 
     package init(options: Options, console: Console, transport: Transport, form: [NameValue]? = nil,
                  now: @escaping @Sendable () -> Double = SystemClock.now) {
@@ -114,7 +117,7 @@ package final class TokenFlow {
             let token = try RefreshFlow(options: options, client: client, now: now).run(refreshToken, at: resolved.token)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, now: now).run(at: resolved)
+        return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, fallbackNoted: fallbackNoted, now: now).run(at: resolved)
     }
 
     func makeCache() throws(Failure) -> TokenCache {

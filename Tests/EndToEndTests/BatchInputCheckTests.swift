@@ -87,4 +87,25 @@ struct BatchInputCheckTests {
         let success = try await run(fx.publicClient("users") + ["--users", good.path], timeout: 60)
         #expect(success.exitCode == 0 && success.stderr.isEmpty, "\(success)")
     }
+
+    /// Issue 22 item 2: every record of a server that refuses the POST falls
+    /// back alike, so the note comes once per batch (from whichever record
+    /// falls back first); with -v every record says it.
+    @Test func theFallbackNoteComesOncePerBatch() async throws {
+        let fx = try await Fixture.make()
+        let file = try TempFile("username,password\n" + String(repeating: "alice,wonderland\n", count: 4))
+        let note = "the server refused the POST authorization request (403); sending it again as GET without the --form values"
+            + " (--method GET goes there directly)"
+        let isNote = { (line: Substring) in line.hasPrefix("authcode: note: line ") && line.hasSuffix(note) }
+        let result = try await run(fx.publicClient("post-403") + ["--users", file.path, "--parallel", "2"], timeout: 60)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(BatchTests.lines(result).filter { $0["token"] != nil }.count == 4, "\(result)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.allSatisfy(isNote), "\(result)")
+        #expect(try fx.hits(to: "authorize").map(\.method).filter { $0 == "POST" }.count == 4, "every record tried the POST")
+
+        let verbose = try await run(fx.publicClient("post-403") + ["--users", file.path, "-v"], timeout: 60)
+        #expect(verbose.exitCode == 0, "\(verbose)")
+        #expect(verbose.stderr.split(separator: "\n").filter(isNote).count == 4, "\(verbose)")
+    }
 }

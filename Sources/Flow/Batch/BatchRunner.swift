@@ -23,6 +23,9 @@ package struct BatchRunner: Sendable {
     /// jumps, for the progress line's rate.
     let now: @Sendable () -> Double
     let monotonic: @Sendable () -> Double
+    /// Whether a record's flow has said the POST→GET fallback note: the
+    /// first to fall back says it, the rest only with -v.
+    let fallbackNoted = Lock(false)
 
     package init(options: Options, console: Console, transport: @escaping TransportFactory, format: @escaping Format, showProgress: Bool,
                  now: @escaping @Sendable () -> Double = SystemClock.now, monotonic: @escaping @Sendable () -> Double = SystemClock.monotonic) {
@@ -134,6 +137,7 @@ package struct BatchRunner: Sendable {
         let flow: TokenFlow
         do throws(Failure) {
             flow = try TokenFlow(options: options, console: prefix, makeTransport: transport, form: form, now: now)
+            flow.fallbackNoted = fallbackNoted
         } catch {
             return failure(line: record.number, user: user, error, redactor: nil)
         }
