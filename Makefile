@@ -15,7 +15,7 @@ TEST_FLAGS ?=
 # under the thread sanitizer in a build directory of its own.
 TSAN_FILTER ?= CoreTests\.LockTests|FlowTests\.(BatchRunnerTests|OrderedWriterTests|TokenCacheTests|MethodFallbackTests)
 
-VERSION    := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/Core/Version.swift)
+VERSION    := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/Core/Text/Version.swift)
 ARCH       := $(shell uname -m)
 # The commit --version reports ("-dirty" with uncommitted changes); "unknown" outside git.
 COMMIT     := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c="$$c-dirty"; echo "$$c"; } || echo unknown)

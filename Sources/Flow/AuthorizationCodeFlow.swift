@@ -18,13 +18,18 @@ package struct AuthorizationCodeFlow {
     let notes: Console?
     /// Assertions, request objects, DPoP proofs (ClientProfile.swift).
     let profile: ClientProfile
+    /// Shared by the flows of a batch: whether one of them has written the
+    /// POST→GET fallback note (MethodFallback.swift); nil: a flow of its own.
+    let fallbackNoted: Lock<Bool>?
 
-    package init(options: Options, form: [NameValue], client: HTTPClient, notes: Console? = nil, now: @escaping () -> Double = SystemClock.now,
+    package init(options: Options, form: [NameValue], client: HTTPClient, notes: Console? = nil, fallbackNoted: Lock<Bool>? = nil,
+                 now: @escaping () -> Double = SystemClock.now,
                  random: @escaping (Int) -> [UInt8] = Randomness.bytes, profile: ClientProfile? = nil) {
         self.options = options
         self.form = form
         self.client = client
         self.notes = notes
+        self.fallbackNoted = fallbackNoted
         self.now = now
         self.random = random
         self.profile = profile ?? ClientProfile(options: options, redactor: client.trace.redactor, now: now, random: random)

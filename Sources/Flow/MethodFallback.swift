@@ -52,10 +52,26 @@ extension AuthorizationCodeFlow {
             let fallback = MethodFallback(reason: reason)
             client.trace.info("falling back to GET: \(reason.failure.message)")
             // The note may quote server text (a page title, a body excerpt).
-            if options.verbosity != .quiet { notes?.writeErr(client.trace.redactor.finished(fallback.note) + "\n") }
+            if sayFallback() { notes?.writeErr(client.trace.redactor.finished(fallback.note) + "\n") }
             client.restoreCookies(cookies)
             let second = authorizationRequest()
             return (second, try walker(for: second).walk(from: frontChannel(second, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
+        }
+    }
+
+    /// Whether to write the note: never with `-q`, always with `-v`; in a
+    /// batch only for the first flow that falls back, since every record
+    /// of one server falls back alike and a note per record buries the
+    /// results.
+    func sayFallback() -> Bool {
+        switch options.verbosity {
+        case .quiet: return false
+        case .verbose: return true
+        case .normal:
+            return fallbackNoted?.withLock { noted in
+                defer { noted = true }
+                return !noted
+            } ?? true
         }
     }
 

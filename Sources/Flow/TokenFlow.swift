@@ -22,6 +22,9 @@ package final class TokenFlow {
     let redirectGuard: RedirectURIGuard?
     /// The flow's assertions, request objects and DPoP proofs.
     package let profile: ClientProfile
+    /// A batch's flows share it: the fallback note comes once per batch
+    /// (MethodFallback.swift).
+    package var fallbackNoted: Lock<Bool>?
 
     package init(options: Options, console: Console, transport: Transport, form: [NameValue]? = nil,
                  now: @escaping @Sendable () -> Double = SystemClock.now) {
@@ -122,7 +125,8 @@ package final class TokenFlow {
             let token = try RefreshFlow(options: options, client: client, now: now, profile: profile).run(refreshToken, at: resolved.token)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, now: now, profile: profile).run(at: resolved)
+        return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, fallbackNoted: fallbackNoted, now: now,
+                                         profile: profile).run(at: resolved)
     }
 
     func makeCache() throws(Failure) -> TokenCache {

@@ -45,7 +45,8 @@ package enum OneTimeCodeField {
         let field = ServerText.printable(name)
         guard seeded else {
             return Failure(.noAuthorizationResponse, "the form came back asking for '\(field)', which no --form value fills", at: place,
-                           hint: "Pass it with --form \(field)=VALUE, or, if it takes a one-time code, --totp-secret with --totp-field \(field).")
+                           hint: "Pass it with --form \(field)=VALUE, or, if it takes a one-time code, --totp-secret with --totp-field \(field).",
+                           reason: .unfilledFields([name]))
         }
         return Failure(.noAuthorizationResponse, "the form came back asking for '\(field)', which neither --form nor --totp-secret fills",
                        at: place, hint: "If that field takes the one-time code, pass --totp-field \(field).")

@@ -176,7 +176,8 @@ package final class PageHandler {
                            hint: "Check --submit against the page's buttons (-v shows the chosen form).")
         case .missingCredentials(let names):
             return Failure(.noAuthorizationResponse, "the login page asks for \(names.joined(separator: ", ")), and no --form value fills them", at: place,
-                           hint: "Pass them with --form NAME=VALUE (e.g. --form \(names.first ?? "username")=VALUE --form password=@password.txt).")
+                           hint: "Pass them with --form NAME=VALUE (e.g. --form \(names.first ?? "username")=VALUE --form password=@password.txt).",
+                           reason: .unfilledFields(names))
         }
     }
 }

@@ -70,7 +70,8 @@ struct BatchTests {
         let values = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(values.count == 4 && values[1].isEmpty && values[3].isEmpty, "\(result)")
         #expect(values[0].hasPrefix("at-") && values[2].hasPrefix("at-"))
-        #expect(result.stderr == "authcode: error: line 2: login rejected: Invalid username or password. (\(fx.issuer("users"))/login)\n")
+        #expect(result.stderr == "authcode: error: line 2: login rejected: Invalid username or password. (\(fx.issuer("users"))/login)\n"
+                + "authcode: 1 of 3 records failed; see the error lines above\n", "\(result)")
     }
 
     @Test func jsonLinesFromStdinWithBlankLinesAndABOM() async throws {

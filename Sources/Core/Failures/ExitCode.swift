@@ -11,7 +11,8 @@ package enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case malformedResponse = 8
     case batchFailed = 9
 
-    /// One line for `--help` and the README table.
+    /// One line for `--help`; README.md's table lists every case per code
+    /// (Tests/CLITests/ReadmeExitCodeTests.swift).
     package var summary: String {
         switch self {
         case .success: "success"

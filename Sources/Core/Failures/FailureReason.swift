@@ -6,6 +6,10 @@ package enum FailureReason: Equatable, Sendable {
     case tokenEndpoint(OAuthErrorCode)
     /// The authorization response carried `error=` (RFC 6749 §4.1.2.1).
     case authorizationServer(OAuthErrorCode)
+    /// A login form's fields that nothing given fills (their names as the
+    /// page has them): a batch names its record's columns beside them
+    /// (Flow/Batch/BatchRunner.swift).
+    case unfilledFields([String])
 }
 
 /// An OAuth `error` code as the server sent it. Servers may send codes of

@@ -18,6 +18,9 @@ package struct RecordReader {
     /// Known after the first call to `next()`.
     package private(set) var format: Format?
     private var header: [String] = []
+    /// The CSV header's names (empty for JSON Lines), known after the first
+    /// call to `next()`: checked before any request (Flow/Batch/CSVHeaderCheck.swift).
+    package var columns: [String] { header }
     private var count = 0
     private var finished = false
 

@@ -23,6 +23,9 @@ package struct BatchRunner: Sendable {
     /// jumps, for the progress line's rate.
     let now: @Sendable () -> Double
     let monotonic: @Sendable () -> Double
+    /// Whether a record's flow has said the POST→GET fallback note: the
+    /// first to fall back says it, the rest only with -v.
+    let fallbackNoted = Lock(false)
 
     package init(options: Options, console: Console, transport: @escaping TransportFactory, format: @escaping Format, showProgress: Bool,
                  now: @escaping @Sendable () -> Double = SystemClock.now, monotonic: @escaping @Sendable () -> Double = SystemClock.monotonic) {
@@ -50,8 +53,11 @@ package struct BatchRunner: Sendable {
         do throws(RecordInputError) {
             first = try reader.next()
         } catch {
+            // A headerless one-line file is "no records": its one line became the header.
+            if reader.format == .csv { try CSVHeaderCheck.check(columns: reader.columns, first: nil, input: input.name) }
             throw Failure(.usage, "\(error)", at: input.name)
         }
+        if reader.format == .csv { try CSVHeaderCheck.check(columns: reader.columns, first: first?.fields, input: input.name) }
         try ReservedColumns.checkFirst(first, format: reader.format, input: input.name)
         let discovery = try TokenFlow(options: options, console: console, makeTransport: transport, now: now)
         let endpoints = try discovery.endpoints()
@@ -61,7 +67,7 @@ package struct BatchRunner: Sendable {
         let window = max(options.parallel * 4, 16)
         var workers: [Worker] = []
         for _ in 0..<options.parallel {
-            guard let worker = Worker({ work(jobs, endpoints) }) else { break }
+            guard let worker = Worker({ [kind = reader.format == .jsonLines ? "fields" : "columns"] in work(jobs, endpoints, kind) }) else { break }
             workers.append(worker)
         }
         guard !workers.isEmpty else {
@@ -100,19 +106,29 @@ package struct BatchRunner: Sendable {
         if writer.outputFailed {
             throw Failure(.outputFailed, "could not write the results to \(console.outputName); \(writer.done) records were minted")
         }
-        return writer.failed > 0 ? .batchFailed : .success
+        guard writer.failed > 0 else { return .success }
+        if options.verbosity != .quiet { console.writeErr(summary(failed: writer.failed, of: writer.done) + "\n") }
+        return .batchFailed
+    }
+
+    /// Exit 9's last stderr line: how many failed, and where their errors are.
+    func summary(failed: Int, of total: Int) -> String {
+        let place = options.print != .json ? "see the error lines above"
+            : console.outputName == "stdout" ? "see the JSON lines" : "see the JSON lines in \(console.outputName)"
+        return "authcode: \(failed) of \(total) \(total == 1 ? "record" : "records") failed; \(place)"
     }
 
     /// A worker: takes records until the input is done and the queue empty.
-    func work(_ jobs: Lock<BatchJobs>, _ endpoints: ServerEndpoints) {
+    /// `kind` is what the input calls a record's names: "columns" (CSV) or "fields".
+    func work(_ jobs: Lock<BatchJobs>, _ endpoints: ServerEndpoints, _ kind: String) {
         while let job = jobs.wait(until: { $0.workerMayGo }, then: { $0.take() }) {
-            let outcome = perform(job.record, at: endpoints)
+            let outcome = perform(job.record, at: endpoints, kind: kind)
             jobs.withLock { $0.finish(job.slot, outcome) }
         }
     }
 
     /// One record's flow, and its output line.
-    func perform(_ record: Record, at endpoints: ServerEndpoints) -> BatchJobs.Outcome {
+    func perform(_ record: Record, at endpoints: ServerEndpoints, kind: String) -> BatchJobs.Outcome {
         guard let fields = record.fields else {
             return failure(line: record.number, user: nil, Failure(.usage, "bad record: \(record.error ?? "unreadable")"), redactor: nil)
         }
@@ -127,6 +143,7 @@ package struct BatchRunner: Sendable {
         let flow: TokenFlow
         do throws(Failure) {
             flow = try TokenFlow(options: options, console: prefix, makeTransport: transport, form: form, now: now)
+            flow.fallbackNoted = fallbackNoted
         } catch {
             return failure(line: record.number, user: user, error, redactor: nil)
         }
@@ -138,8 +155,20 @@ package struct BatchRunner: Sendable {
             }
             return BatchJobs.Outcome(stdout: try format(result), stderr: nil, failed: false)
         } catch {
-            return failure(line: record.number, user: user, error, redactor: flow.redactor)
+            return failure(line: record.number, user: user, Self.naming(fields, kind: kind, in: error), redactor: flow.redactor)
         }
+    }
+
+    /// A login form nothing filled: the record's columns were meant to, so
+    /// name them beside the fields the form asks for (a header spelled
+    /// unlike the page's field names, `user` for `username`).
+    static func naming(_ fields: [NameValue], kind: String, in error: Failure) -> Failure {
+        guard case .unfilledFields(let wanted) = error.reason else { return error }
+        var named = error
+        let asked = wanted.map { ServerText.printable($0) }.joined(separator: ", ")
+        let given = fields.map { ServerText.printable($0.name) }.joined(separator: ", ")
+        named.message = "the login page asks for \(asked), which the record's \(kind) (\(given)) do not fill"
+        return named
     }
 
     func failure(line: Int, user: String?, _ error: Failure, redactor: Redactor?) -> BatchJobs.Outcome {
