@@ -6,6 +6,7 @@
 // One target per layer; each depends only on the layers below it, so a layer
 // that imports one above it does not compile:
 //   Core ← HTTP ← OAuth, Walk ← Flow ← CLI ← authcode
+//   Core ← JOSE (over CCrypto) ← OAuth: signatures are verified below the grants
 //   HTTP ← Curl (over CCurl) ← authcode: only the executable and its tests
 //   link libcurl; the CLI gets the transport from main.swift.
 import PackageDescription
@@ -24,10 +25,10 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Core"]),
         .target(name: "Curl", dependencies: ["Core", "HTTP", "CCurl"]),
         .target(name: "JOSE", dependencies: ["Core", "CCrypto"]),
-        .target(name: "OAuth", dependencies: ["Core", "HTTP"]),
+        .target(name: "OAuth", dependencies: ["Core", "HTTP", "JOSE"]),
         .target(name: "Walk", dependencies: ["Core", "HTTP"]),
-        .target(name: "Flow", dependencies: ["Core", "HTTP", "OAuth", "Walk"]),
-        .target(name: "CLI", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow"]),
+        .target(name: "Flow", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk"]),
+        .target(name: "CLI", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow"]),
         .executableTarget(name: "authcode", dependencies: ["CLI", "Curl"]),
 
         // Test doubles shared by the test targets; never linked into the product.
@@ -35,10 +36,10 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
         .testTarget(name: "CurlTests", dependencies: ["Core", "HTTP", "Curl"]),
-        .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "OAuth", "TestSupport"]),
+        .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "TestSupport"]),
         .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
-        .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
+        .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE"]),
     ],

@@ -58,6 +58,7 @@ package enum OptionSection: String, Sendable, CaseIterable {
     case request = "AUTHORIZATION REQUEST"
     case walk = "LOGIN AND CONSENT PAGES"
     case output = "OUTPUT"
+    case verification = "VERIFICATION"
     case lifecycle = "TOKEN REUSE"
     case batch = "MANY USERS"
     case transport = "TRANSPORT AND TLS"

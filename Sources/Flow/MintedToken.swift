@@ -15,6 +15,8 @@ package struct MintedToken: Sendable {
     package var response: TokenResponse
     package var receivedAt: Double
     package var source: Source
+    /// `--userinfo`: the userinfo answer that came with this token.
+    package var userinfo: UserInfo?
 
     package init(response: TokenResponse, receivedAt: Double, source: Source) {
         self.response = response

@@ -10,6 +10,9 @@ package struct ServerEndpoints: Sendable {
     package var authorize: String?
     package var token: String
     package var metadata: ServerMetadata?
+    /// The keys that verify the server's signatures, read once for every
+    /// flow that shares these endpoints (Verification/KeyStore.swift).
+    package var keys = KeyStore(source: nil)
 
     /// Flags win over discovery for each endpoint; discovery happens only
     /// with `--issuer`.
@@ -23,7 +26,9 @@ package struct ServerEndpoints: Sendable {
             throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: options.issuer)
         }
         try checkPKCESupport(options, metadata)
-        return ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
+        var endpoints = ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
+        endpoints.keys = try KeyStore.make(options, metadata: metadata)
+        return endpoints
     }
 
     static func discover(_ options: Options, client: HTTPClient) throws(Failure) -> ServerMetadata? {

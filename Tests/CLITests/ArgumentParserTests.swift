@@ -83,6 +83,10 @@ struct ArgumentParserTests {
         "users": ("users.csv", [], "users.csv"),
         "parallel": ("16", ["--users", "-"], "16"),
         "shard": ("2/4", ["--users", "-"], "2/4"),
+        "jwks": ("https://idp.example/jwks", [], "url https://idp.example/jwks"),
+        "id-token-alg": ("ps256, ES256,PS256", [], "PS256,ES256"),
+        "trust-audience": ("api://default", [], "api://default"),
+        "clock-skew": ("5.5", [], "5.5"),
     ]
 
     static func readBack(_ long: String, _ o: Options) -> String {
@@ -121,6 +125,15 @@ struct ArgumentParserTests {
         case "users": o.users ?? "nil"
         case "parallel": "\(o.parallel)"
         case "shard": o.shard.map { "\($0.index)/\($0.count)" } ?? "nil"
+        case "jwks":
+            switch o.jwks {
+            case .url(let url)?: "url \(url)"
+            case .given(let set, let from)?: "\(set.keys.count) keys from \(from)"
+            case nil: "nil"
+            }
+        case "id-token-alg": o.idTokenAlgs.map { $0.map(\.rawValue).joined(separator: ",") } ?? "nil"
+        case "trust-audience": o.trustAudiences.joined(separator: ",")
+        case "clock-skew": "\(o.clockSkew)"
         default: "unknown option \(long)"
         }
     }
@@ -323,9 +336,9 @@ extension ArgumentParserTests {
             (with("--pkce", "S512"), "invalid value 'S512' for '--pkce': expected one of S256, plain, off"),
             (with("--auth-method", "basic", "--client-secret", "abcd"),
              "invalid value 'basic' for '--auth-method': expected one of client_secret_basic, client_secret_post, none"),
-            (with("--response-mode", "web_message"), "invalid value 'web_message' for '--response-mode': expected one of query, fragment, form_post"),
+            (with("--response-mode", "web_message"), "invalid value 'web_message' for '--response-mode': expected one of query, fragment, form_post, jwt, query.jwt, fragment.jwt, form_post.jwt"),
             (with("--method", "PUT"), "invalid value 'PUT' for '--method': expected one of POST, GET"),
-            (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, header, expires_at, exec-credential, code"),
+            (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, header, expires_at, exec-credential, code, claims, userinfo"),
             (with("--timeout", "0"), "invalid value '0' for '--timeout': \(seconds)"),
             (with("--timeout", "-1"), "invalid value '-1' for '--timeout': \(seconds)"),
             (with("--timeout", "abc"), "invalid value 'abc' for '--timeout': \(seconds)"),

@@ -42,12 +42,12 @@ struct TokenCacheTests {
             Setup.token(#"{"access_token":"at-refreshed","expires_in":3600}"#)
         }) -> TokenCache.Minting {
             TokenCache.Minting(
-                mint: { [calls, clock] () throws(Failure) -> MintedToken in
+                mint: { [calls, clock] (_: TokenResponse?) throws(Failure) -> MintedToken in
                     calls.add("mint")
                     let json = #"{"access_token":"at-\#(calls.all.count)","expires_in":3600,"refresh_token":"rt-1"}"#
                     return MintedToken(response: Setup.token(json), receivedAt: clock.time, source: .flow)
                 },
-                refresh: { [calls] (refreshToken: String) throws(Failure) -> TokenResponse in
+                refresh: { [calls] (refreshToken: String, _: TokenResponse) throws(Failure) -> TokenResponse in
                     calls.add("refresh \(refreshToken)")
                     return try refresh(refreshToken)
                 })
@@ -113,11 +113,11 @@ struct TokenCacheTests {
         let setup = try Setup()
         defer { setup.clean() }
         let minting = TokenCache.Minting(
-            mint: { [calls = setup.calls, clock = setup.clock] () throws(Failure) -> MintedToken in
+            mint: { [calls = setup.calls, clock = setup.clock] (_: TokenResponse?) throws(Failure) -> MintedToken in
                 calls.add("mint")
                 return MintedToken(response: Setup.token(#"{"access_token":"forever"}"#), receivedAt: clock.time, source: .flow)
             },
-            refresh: { _ throws(Failure) in Setup.token("{}") })
+            refresh: { _, _ throws(Failure) in Setup.token("{}") })
         _ = try setup.cache().obtain(minting)
         _ = try setup.cache().obtain(minting)
         #expect(setup.calls.all == ["mint", "mint"])

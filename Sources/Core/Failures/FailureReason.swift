@@ -6,6 +6,9 @@ package enum FailureReason: Equatable, Sendable {
     case tokenEndpoint(OAuthErrorCode)
     /// The authorization response carried `error=` (RFC 6749 §4.1.2.1).
     case authorizationServer(OAuthErrorCode)
+    /// A token answer arrived and failed a security check (its id_token):
+    /// nothing in it is used, and a cache entry it refreshed is dropped.
+    case answerRefused
 }
 
 /// An OAuth `error` code as the server sent it. Servers may send codes of
