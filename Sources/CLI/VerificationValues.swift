@@ -38,7 +38,7 @@ extension OptionValues {
         } catch {
             throw Failure.usage("\(source) for '\(context.flag)' is not a key set: \(error.message)")
         }
-        guard !set.isEmpty else {
+        guard set.keys.contains(where: { $0.keyType != .oct }) else {
             throw Failure.usage("\(source) for '\(context.flag)' holds no key authcode can verify with (RSA, EC P-256/384/521, Ed25519)")
         }
         return set

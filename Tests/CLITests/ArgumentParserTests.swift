@@ -373,6 +373,22 @@ extension ArgumentParserTests {
             (with("--insecure=yes"), "'--insecure' takes no value"),
             (with("extra"), "unexpected argument 'extra': \(positional)"), (with("--", "extra"), "unexpected argument 'extra': \(positional)"),
             (with("-"), "unexpected argument '-': \(positional)"),
+            // Verification (CLI/VerificationValues.swift, OptionRules.verification).
+            (with("--id-token-alg", "RS256,none"), "'none' can only be given alone to '--id-token-alg': it then accepts unsigned id_tokens only"),
+            (with("--id-token-alg", "RS256,XS256"), "invalid value 'XS256' for '--id-token-alg': expected algorithms from RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, HS256, HS384, HS512, none"),
+            (with("--id-token-alg", ""), "invalid value '' for '--id-token-alg': expected algorithms from RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, HS256, HS384, HS512, none"),
+            (with("--id-token-alg", "HS256"), "'--id-token-alg HS256' is keyed with the client secret; give '--client-secret <secret>'"),
+            (with("--clock-skew", "-1"), "invalid value '-1' for '--clock-skew': expected seconds from 0 to 3600, fractions allowed"),
+            (with("--clock-skew", "3601"), "invalid value '3601' for '--clock-skew': expected seconds from 0 to 3600, fractions allowed"),
+            (with("--trust-audience", ""), "'--trust-audience' is empty"),
+            (with("--param", "max_age=1h"), "'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)"),
+            (with("--param", "max_age="), "'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)"),
+            (with("--jwks", "/nonexistent/jwks.json"), "cannot read '/nonexistent/jwks.json' for '--jwks': no such file"),
+            (with("--jwks", #"{"kty":"RSA"}"#), "the value for '--jwks' is not a key set: the key is not usable: n missing or zero"),
+            (with("--jwks", #"{"keys":[{"kty":"oct","k":"c2VjcmV0"}]}"#), "the value for '--jwks' holds no key authcode can verify with (RSA, EC P-256/384/521, Ed25519)"),
+            (with("--jwks", "{not json"), "the value for '--jwks' is not a key set: the key set is not JSON"),
+            (with("--jwks", "ftp://idp.example/jwks"), "cannot read 'ftp://idp.example/jwks' for '--jwks': no such file"),
+            (with("--userinfo"), "'--userinfo' needs '--issuer <url>': the userinfo endpoint comes from the issuer's metadata"),
         ]
     }()
 

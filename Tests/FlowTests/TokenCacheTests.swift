@@ -95,6 +95,23 @@ struct TokenCacheTests {
         #expect(setup.console.err.contains("* the refresh token was refused (invalid_grant); dropping the entry and logging in again\n"))
     }
 
+    /// A refresh answer whose id_token names another user (or fails any
+    /// check: the typed reason `answerRefused`) drops the entry: OIDC Core
+    /// §12.2. The next run logs in anew.
+    @Test func aRefusedRefreshAnswerDropsTheEntry() throws {
+        let setup = try Setup()
+        defer { setup.clean() }
+        _ = try setup.cache().obtain(setup.minting())
+        setup.clock.advance(by: 3600)
+        let refused = Failure(.securityCheck, "the refreshed id_token's sub differs from the stored id_token's (OIDC Core §12.2)", reason: .answerRefused)
+        #expect(throws: refused) { try setup.cache().obtain(setup.minting(refresh: { _ throws(Failure) in throw refused })) }
+        #expect(!FileManager.default.fileExists(atPath: setup.directory + "/k.token"), "the entry is dropped")
+        #expect(setup.console.err.contains("* the refreshed token was refused; its cache entry is dropped\n"))
+        let next = try setup.cache().obtain(setup.minting())
+        #expect(next.source == .flow)
+        #expect(setup.calls.all == ["mint", "refresh rt-1", "mint"])
+    }
+
     /// Any other refusal is the run's answer, whatever its text says: a
     /// description that reads "error=invalid_grant" decides nothing.
     @Test func anotherRefusalKeepsTheEntry() throws {
