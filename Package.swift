@@ -5,8 +5,9 @@
 //
 // One target per layer; each depends only on the layers below it, so a layer
 // that imports one above it does not compile:
-//   Core ← HTTP ← OAuth, Walk ← Flow ← CLI ← authcode; Core ← JOSE (over
-//   CCrypto) ← OAuth: client assertions, request objects, DPoP proofs
+//   Core ← HTTP ← OAuth, Walk ← Flow ← CLI ← authcode
+//   Core ← JOSE (over CCrypto) ← OAuth: signatures verified below the grants,
+//   and client assertions, request objects and DPoP proofs signed there
 //   HTTP ← Curl (over CCurl) ← authcode: only the executable and its tests
 //   link libcurl; the CLI gets the transport from main.swift.
 import PackageDescription

@@ -101,6 +101,7 @@ package enum OptionSection: String, Sendable, CaseIterable {
     case profile = "MODERN CLIENT PROFILE"
     case walk = "LOGIN AND CONSENT PAGES"
     case output = "OUTPUT"
+    case verification = "VERIFICATION"
     case lifecycle = "TOKEN REUSE"
     case batch = "MANY USERS"
     case transport = "TRANSPORT AND TLS"

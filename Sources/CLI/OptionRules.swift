@@ -1,5 +1,6 @@
 import Core
 import HTTP
+import JOSE
 import OAuth
 import Walk
 import Flow
@@ -29,6 +30,7 @@ struct OptionRules {
         try output(options)
         try batch(options)
         try transport(&options)
+        try verification(&options)
         return options
     }
 
@@ -180,6 +182,30 @@ struct OptionRules {
         }
         if options.insecure {
             options.warnings.append("authcode: warning: --insecure: TLS certificates are not verified")
+        }
+    }
+
+    func verification(_ options: inout Options) throws(Failure) {
+        if options.print == .userinfo { options.userinfo = true }
+        if options.userinfo {
+            if options.print == .code {
+                throw Failure.usage("'\(display(\.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
+            }
+            if options.issuer == nil {
+                throw Failure.usage("'\(display(\.userinfo))' needs '\(display(\.issuer))': the userinfo endpoint comes from the issuer's metadata")
+            }
+            if options.refreshToken == nil, !(options.scope ?? "").split(separator: " ").contains("openid") {
+                throw Failure.usage("'\(display(\.userinfo))' needs 'openid' in '\(display(\.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
+            }
+        }
+        if let keyed = options.idTokenAlgs?.first(where: { $0.keyKind == .secret }), options.clientSecret == nil {
+            throw Failure.usage("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.clientSecret))'")
+        }
+        // OIDC Core §3.1.2.1: max_age is a number of seconds; the id_token's
+        // auth_time is checked against it.
+        if let maxAge = options.params.last(where: { $0.name == "max_age" }),
+           maxAge.value.isEmpty || maxAge.value.utf8.count > 10 || !maxAge.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            throw Failure.usage("'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)")
         }
     }
 

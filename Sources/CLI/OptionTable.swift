@@ -1,5 +1,6 @@
 import Core
 import HTTP
+import JOSE
 import OAuth
 import Walk
 import Flow
@@ -11,7 +12,7 @@ package enum OptionTable {
     /// Built on each use: key paths are not `Sendable`, and the table is
     /// read a handful of times per run.
     package static var all: [OptionDeclaration] {
-        endpoints + client + request + profile + walk + output + lifecycle + batch + transport + general
+        endpoints + client + request + profile + walk + output + verification + lifecycle + batch + transport + general
     }
 
     package static func named(_ long: String) -> OptionDeclaration? {
@@ -135,12 +136,30 @@ package enum OptionTable {
     static var output: [OptionDeclaration] {
         [
             .choice("print", "what", \.print, .output,
-                    "what goes to stdout: the token JSON, one of its fields, an Authorization header, the expiry, a kubectl ExecCredential, or the code (stop before the token request)"),
+                    "what goes to stdout: the token JSON, one of its fields, an Authorization header, the expiry, a kubectl ExecCredential, the code (stop before the token request), the verified id_token's claims or the userinfo answer"),
             .value("output", short: "o", "file", \.output, .output, kind: .file, files: .byParser,
                    "write the result to FILE instead of stdout (with --users the JSON Lines): created 0600, whole or not at all",
                    parse: OptionValues.nonEmpty),
             .flag("verbose", short: "v", \.verbose, .output, "trace every hop on stderr, secrets redacted"),
             .flag("quiet", short: "q", \.quiet, .output, "nothing on stderr but the error line"),
+        ]
+    }
+
+    /// What is verified and against what (OIDC Core §3.1.3.7, JARM, §5.3).
+    static var verification: [OptionDeclaration] {
+        [
+            .value("jwks", "file|url", \.jwks, .verification, kind: .file,
+                   "the issuer's key set (a JWK Set file, or its http(s) URL); wins over the metadata's jwks_uri",
+                   parse: OptionValues.keySet),
+            .value("id-token-alg", "alg[,alg…]", \.idTokenAlgs, .verification,
+                   "the only algorithms an id_token may be signed with (else the metadata's, else every asymmetric one); none only alone, for a client registered for unsigned id_tokens",
+                   parse: OptionValues.algorithms),
+            .list("trust-audience", "aud", \.trustAudiences, .verification,
+                  "an audience an id_token may name besides this client (some servers add their own); repeatable", parse: OptionValues.nonEmpty),
+            .value("clock-skew", "seconds", \.clockSkew, .verification, kind: .number,
+                   "clock difference tolerated on exp, iat, nbf and auth_time", showDefault: Self.seconds, parse: OptionValues.skew),
+            .flag("userinfo", \.userinfo, .verification,
+                  "after the token, ask the userinfo endpoint with it and check its sub against the id_token's (implied by --print userinfo)"),
         ]
     }
 

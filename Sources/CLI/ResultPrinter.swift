@@ -1,12 +1,14 @@
 import Core
 import HTTP
+import JOSE
 import OAuth
 import Walk
 import Flow
 
 /// What goes to stdout on success (README.md "Output and exit codes"): the
 /// token body on one line, one field raw, a header line, an expiry, a
-/// Kubernetes ExecCredential, or the code with what redeeming it needs.
+/// Kubernetes ExecCredential, the code with what redeeming it needs, or the
+/// verified id_token's claims or the userinfo answer as one JSON line.
 package enum ResultPrinter {
     /// - Parameter execInfo: `KUBERNETES_EXEC_INFO`, which names the
     ///   ExecCredential apiVersion kubectl expects.
@@ -47,6 +49,17 @@ package enum ResultPrinter {
             return text + "\n"
         case .execCredential:
             return try ExecCredential.json(token, apiVersion: ExecCredential.apiVersion(execInfo: execInfo)) + "\n"
+        case .claims:
+            // Verified before the token was returned or stored (Flow/Verification/IDTokenCheck.swift).
+            guard let idToken = response.idToken else {
+                throw Failure(.malformedResponse, "the token response has no id_token whose claims to print")
+            }
+            return JSONLine.of(try IDTokenClaims.parse(idToken).payload) + "\n"
+        case .userinfo:
+            guard let userinfo = token.userinfo else {
+                throw Failure(.malformedResponse, "no userinfo answer to print")
+            }
+            return JSONLine.of(userinfo.claims) + "\n"
         }
     }
 

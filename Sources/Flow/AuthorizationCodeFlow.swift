@@ -42,6 +42,9 @@ package struct AuthorizationCodeFlow {
         let metadata = endpoints.metadata
         let tokenURL = endpoints.token
 
+        // A JARM answer needs keys: without them the login would be wasted.
+        try JARMCheck.requireKeys(options, endpoints)
+
         // 1. Steps before the authorization request (a JSON login API, say).
         for (index, step) in options.steps.enumerated() {
             try runStep(step, number: index + 1)
@@ -54,15 +57,18 @@ package struct AuthorizationCodeFlow {
         let (authorization, answer) = try authorizeAndWalk(from: authorizeURL, at: endpoints)
 
         // 4. The authorization response (§4.1.2) and its checks.
-        let (code, response) = try verify(answer, for: authorization, metadata: metadata, authorizeURL: authorizeURL)
+        let (code, response) = try verify(answer, for: authorization, metadata: metadata, authorizeURL: authorizeURL, endpoints: endpoints)
         let verifier = options.pkce == .off ? nil : authorization.pkce.verifier
         if options.print == .code {
             return .code(UnredeemedCode(code: code, state: response.state, iss: response.iss, verifier: verifier, redirectURI: options.redirectURI))
         }
 
         // 5. The access token request (§4.1.3) and response (§4.1.4), then
-        //    the id_token's claims (OIDC Core §3.1.3.7).
-        let token = try redeem(code, verifier: verifier, at: tokenURL, nonce: authorization.nonce)
+        //    the id_token (OIDC Core §3.1.3.7), from the issuer known so far.
+        let idToken = IDTokenCheck(keys: endpoints.keys, metadata: metadata,
+                                   issuer: IDTokenCheck.issuer(options, metadata: metadata, answerIss: response.iss, tokenURL: tokenURL),
+                                   nonce: authorization.nonce, codeGrant: true, stored: nil)
+        let token = try redeem(code, verifier: verifier, at: tokenURL, idToken: idToken)
         return .token(MintedToken(response: token, receivedAt: now(), source: .flow))
     }
 
@@ -71,16 +77,23 @@ package struct AuthorizationCodeFlow {
 
     /// Reads the answer and checks it; returns the code only if it may be redeemed.
     func verify(_ answer: AuthorizationAnswer, for authorization: AuthorizationRequest,
-                metadata: ServerMetadata?, authorizeURL: String? = nil) throws(Failure) -> (code: String, response: AuthorizationResponse) {
+                metadata: ServerMetadata?, authorizeURL: String? = nil, endpoints: ServerEndpoints? = nil) throws(Failure) -> (code: String, response: AuthorizationResponse) {
         let response: AuthorizationResponse
         let place: String
-        switch answer {
-        case .redirect(let location):
-            place = location.withoutQuery
-            response = try AuthorizationResponse(redirect: location, where: place)
-        case .formPost(let fields, let page):
-            place = page
-            response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+        if let mode = options.responseMode, mode.isJARM, let endpoints, let authorizeURL {
+            // JARM: the answer is read from its verified JWT (Verification/JARMCheck.swift).
+            let jarm = try JARMCheck(options: options, client: client, endpoints: endpoints, now: now)
+                .response(in: answer, mode: mode, authorizeURL: authorizeURL)
+            (response, place) = (jarm.response, jarm.place)
+        } else {
+            switch answer {
+            case .redirect(let location):
+                place = location.withoutQuery
+                response = try AuthorizationResponse(redirect: location, where: place)
+            case .formPost(let fields, let page):
+                place = page
+                response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+            }
         }
         client.trace.redactor.remember(response.code)
         let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: expectedIssuer,
@@ -90,10 +103,10 @@ package struct AuthorizationCodeFlow {
         return (code, response)
     }
 
-    func redeem(_ code: String, verifier: String?, at tokenURL: String, nonce: String?) throws(Failure) -> TokenResponse {
+    func redeem(_ code: String, verifier: String?, at tokenURL: String, idToken: IDTokenCheck) throws(Failure) -> TokenResponse {
         try TokenEndpoint(options: options, client: client, now: now, profile: profile)
             .exchange(.authorizationCode(code: code, redirectURI: options.redirectURI, verifier: verifier), at: tokenURL,
-                      purpose: "token request", nonce: nonce, spent: "the code")
+                      purpose: "token request", idToken: idToken, spent: "the code")
     }
 
     func runStep(_ step: Step, number: Int) throws(Failure) {

@@ -18,6 +18,8 @@ package struct MintedToken: Sendable {
     /// `--dpop-for`: a DPoP proof for that request, signed after the token
     /// was obtained, for `--print header`'s second line (ResourceProof.swift).
     package var resourceProof: String?
+    /// `--userinfo`: the userinfo answer that came with this token.
+    package var userinfo: UserInfo?
 
     package init(response: TokenResponse, receivedAt: Double, source: Source) {
         self.response = response

@@ -1,5 +1,6 @@
 import Core
 import HTTP
+import JOSE
 import OAuth
 import Walk
 
@@ -67,6 +68,15 @@ package struct Options: Equatable, Sendable {
     package var proxy = ProxySettings()
     /// Hints for stderr found while parsing (a secret typed on the command line).
     package var warnings: [String] = []
+    // Verification (OIDC Core §3.1.3.7, JARM, userinfo): Flow/Verification/.
+    /// `--jwks`: the key set itself (a file, or JSON given inline), or its URL.
+    package var jwks: KeySetSource?
+    /// `--id-token-alg`: the only algorithms accepted (`none` only alone).
+    package var idTokenAlgs: [JWSAlgorithm]?
+    /// `--trust-audience`: audiences an id_token may name besides the client.
+    package var trustAudiences: [String] = []
+    package var clockSkew = 60.0
+    package var userinfo = false
 
     // The modern client profile (ProfileOptions.swift, README "Modern client profile").
     /// `--client-key` as given (a path), and the key read from it.
@@ -121,6 +131,10 @@ package enum PrintField: String, Sendable, Equatable, CaseIterable {
     case expiresAt = "expires_at"
     case execCredential = "exec-credential"
     case code
+    /// The verified id_token's payload, one JSON line.
+    case claims
+    /// The userinfo answer (a signed one's verified payload), one JSON line.
+    case userinfo
 }
 
 /// The shells `--completion` writes a script for.

@@ -4,18 +4,24 @@ import OAuth
 
 /// RFC 6749 §6: a refresh token redeemed at the token endpoint, with the
 /// same client authentication as the code grant; no walk. An id_token in
-/// the answer is checked for iss, aud and exp but not nonce: a refresh
-/// answer carries none (OIDC Core §12.2).
+/// the answer is verified like any other but for nonce, which a refresh
+/// answer does not carry, and must name the same user as the stored one
+/// (OIDC Core §12.2).
 struct RefreshFlow {
     let options: Options
     let client: HTTPClient
     let now: () -> Double
     var profile: ClientProfile? = nil
 
-    func run(_ refreshToken: String, at tokenURL: String) throws(Failure) -> TokenResponse {
+    /// - Parameter stored: the answer this refresh follows (a cache
+    ///   entry's), whose id_token the new one must keep the identity of.
+    func run(_ refreshToken: String, at endpoints: ServerEndpoints, stored: TokenResponse? = nil) throws(Failure) -> TokenResponse {
         client.trace.redactor.remember(refreshToken)
+        let check = IDTokenCheck(keys: endpoints.keys, metadata: endpoints.metadata,
+                                 issuer: IDTokenCheck.issuer(options, metadata: endpoints.metadata, tokenURL: endpoints.token),
+                                 nonce: nil, codeGrant: false, stored: stored?.idToken)
         return try TokenEndpoint(options: options, client: client, now: now, profile: profile)
-            .exchange(.refreshToken(refreshToken, scope: options.scope), at: tokenURL,
-                      purpose: "refresh token request", nonce: nil, spent: "the refresh token")
+            .exchange(.refreshToken(refreshToken, scope: options.scope), at: endpoints.token,
+                      purpose: "refresh token request", idToken: check, spent: "the refresh token")
     }
 }

@@ -13,6 +13,9 @@ package struct ServerEndpoints: Sendable {
     /// The PAR endpoint (RFC 9126 §5), when `--par`, `--fapi2` or the
     /// metadata asks for pushed requests (ServerEndpoints+Profile.swift).
     package var par: String?
+    /// The keys that verify the server's signatures, read once for every
+    /// flow that shares these endpoints (Verification/KeyStore.swift).
+    package var keys = KeyStore(source: nil)
 
     /// Flags win over discovery for each endpoint; discovery happens only
     /// with `--issuer`.
@@ -28,6 +31,7 @@ package struct ServerEndpoints: Sendable {
         try checkPKCESupport(options, metadata)
         var endpoints = ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
         try endpoints.applyProfile(options)
+        endpoints.keys = try KeyStore.make(options, metadata: metadata)
         return endpoints
     }
 

@@ -5,8 +5,8 @@ import OAuth
 /// One exchange at the token endpoint, for any grant (RFC 6749 §4.1.3, §6):
 /// the request with the run's client authentication, the answer classified
 /// (exit 7 refused, 8 malformed), every token in it remembered as a secret,
-/// and an id_token's claims checked (OIDC Core §3.1.3.7; after a refresh
-/// without nonce, §12.2).
+/// and its id_token verified (OIDC Core §3.1.3.7; after a refresh, §12.2:
+/// Verification/IDTokenCheck.swift).
 struct TokenEndpoint {
     let options: Options
     let client: HTTPClient
@@ -16,10 +16,10 @@ struct TokenEndpoint {
     var profile: ClientProfile? = nil
 
     /// - Parameters:
-    ///   - nonce: the one the authorization request sent; nil after a refresh.
+    ///   - idToken: what the answer's id_token must be.
     ///   - spent: what the server took, for the error after it answered
     ///     ("the code", "the refresh token"): it is gone either way.
-    func exchange(_ grant: Grant, at tokenURL: String, purpose: String, nonce: String?, spent: String) throws(Failure) -> TokenResponse {
+    func exchange(_ grant: Grant, at tokenURL: String, purpose: String, idToken: IDTokenCheck, spent: String) throws(Failure) -> TokenResponse {
         let profile = self.profile ?? ClientProfile(options: options, redactor: client.trace.redactor, now: now)
         let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
         let response = try profile.send(purpose, through: client) { () throws(Failure) in
@@ -34,15 +34,11 @@ struct TokenEndpoint {
         }
         for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
         do {
-            if let idToken = try IDTokenClaims.jwt(in: token.json) {
-                try IDTokenClaims(jwt: idToken).verify(issuer: options.expectIss ?? options.issuer, clientID: options.clientID,
-                                                       nonce: nonce, now: now())
-                client.trace.info("id_token claims checked: iss, aud, exp" + (nonce == nil ? " (no nonce after a refresh)" : ", nonce"))
-            }
+            try idToken.verify(token, options: options, client: client, now: now())
             try profile.checkBinding(of: token, trace: client.trace)
         } catch {
             throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint,
-                          reason: error.reason)
+                          reason: error.exitCode == .securityCheck ? .answerRefused : error.reason)
         }
         return token
     }

@@ -84,7 +84,11 @@ package final class TokenFlow {
     }
 
     func obtain(at endpoints: ServerEndpoints?) throws(Failure) -> FlowResult {
-        guard options.cache else { return try mint(at: endpoints) }
+        guard options.cache else {
+            let resolved: ServerEndpoints
+            if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
+            return try withUserInfo(mint(at: resolved), at: { () throws(Failure) -> ServerEndpoints in resolved })
+        }
         let cache = try makeCache()
         if options.forget {
             try cache.forget()
@@ -98,23 +102,34 @@ package final class TokenFlow {
             return fresh
         }
         let minting = TokenCache.Minting(
-            mint: { () throws(Failure) -> MintedToken in
-                guard case .token(let token) = try self.mint(at: target()) else {
+            mint: { (stored: TokenResponse?) throws(Failure) -> MintedToken in
+                guard case .token(let token) = try self.mint(at: target(), stored: stored) else {
                     throw Failure(.usage, "--cache needs a token to store")
                 }
                 return token
             },
-            refresh: { (refreshToken: String) throws(Failure) -> TokenResponse in
-                try RefreshFlow(options: self.options, client: self.client, now: self.now, profile: self.profile).run(refreshToken, at: target().token)
+            refresh: { (refreshToken: String, stale: TokenResponse) throws(Failure) -> TokenResponse in
+                try RefreshFlow(options: self.options, client: self.client, now: self.now, profile: self.profile)
+                    .run(refreshToken, at: target(), stored: stale)
             })
         let token = try cache.obtain(minting)
         client.trace.info("token from \(token.source.rawValue)")
+        return try withUserInfo(.token(token), at: target)
+    }
+
+    /// `--userinfo`: the userinfo answer for the token, whether it is new,
+    /// refreshed or the cache's (Verification/UserInfoFetch.swift).
+    func withUserInfo(_ result: FlowResult, at endpoints: () throws(Failure) -> ServerEndpoints) throws(Failure) -> FlowResult {
+        guard options.userinfo, case .token(var token) = result else { return result }
+        token.userinfo = try UserInfoFetch(options: options, client: client, endpoints: endpoints(), now: now, profile: profile).fetch(for: token)
         return .token(token)
     }
 
     /// One token from the network: the refresh grant with
     /// `--refresh-token`, else the authorization-code flow.
-    func mint(at endpoints: ServerEndpoints?) throws(Failure) -> FlowResult {
+    /// - Parameter stored: with `--cache`, the entry's answer, whose
+    ///   id_token a refreshed one must keep the identity of.
+    func mint(at endpoints: ServerEndpoints?, stored: TokenResponse? = nil) throws(Failure) -> FlowResult {
         let resolved: ServerEndpoints
         if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
         origins.trust(TrustedOrigins.named(by: resolved))
@@ -122,7 +137,7 @@ package final class TokenFlow {
                                             ("pushed authorization request endpoint", resolved.par)]
                                            + options.steps.map { ("--step URL", $0.url) })
         if let refreshToken = options.refreshToken {
-            let token = try RefreshFlow(options: options, client: client, now: now, profile: profile).run(refreshToken, at: resolved.token)
+            let token = try RefreshFlow(options: options, client: client, now: now, profile: profile).run(refreshToken, at: resolved, stored: stored)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
         return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, fallbackNoted: fallbackNoted, now: now,

@@ -4,7 +4,7 @@ import HTTP
 /// Authorization server metadata (OpenID Connect Discovery 1.0 and RFC 8414):
 /// the endpoints authcode was not given, and what the server promises.
 package struct ServerMetadata: Equatable, Sendable {
-    var issuer: String
+    package var issuer: String
     package var authorizationEndpoint: String?
     package var tokenEndpoint: String?
     package var codeChallengeMethods: [String]?
@@ -14,6 +14,14 @@ package struct ServerMetadata: Equatable, Sendable {
     package var namedEndpoints: [String] = []
     /// The modern client profile's members (Discovery+Profile.swift).
     package var profile = ProfileMetadata()
+    /// What verification reads (OIDC Discovery §3, RFC 8414 §2; JARM §3):
+    /// where the keys are, the userinfo endpoint, and the algorithms the
+    /// server signs with (each nil when the document does not say).
+    package var jwksURI: String?
+    package var userinfoEndpoint: String?
+    package var idTokenSigningAlgs: [String]?
+    package var authorizationSigningAlgs: [String]?
+    package var userinfoSigningAlgs: [String]?
 
     init(issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, codeChallengeMethods: [String]?, issParameterSupported: Bool,
          namedEndpoints: [String] = []) {
@@ -72,5 +80,16 @@ package struct ServerMetadata: Equatable, Sendable {
             namedEndpoints = members.filter { $0.key.hasSuffix("_endpoint") }.compactMap(\.value.stringValue).sorted()
         }
         profile = ProfileMetadata(json: json)
+        jwksURI = json["jwks_uri"]?.stringValue
+        userinfoEndpoint = json["userinfo_endpoint"]?.stringValue
+        idTokenSigningAlgs = Self.strings(json["id_token_signing_alg_values_supported"])
+        authorizationSigningAlgs = Self.strings(json["authorization_signing_alg_values_supported"])
+        userinfoSigningAlgs = Self.strings(json["userinfo_signing_alg_values_supported"])
+    }
+
+    /// The strings of a JSON array; nil when the member is not an array.
+    static func strings(_ value: JSONValue?) -> [String]? {
+        guard case .array(let values)? = value else { return nil }
+        return values.compactMap(\.stringValue)
     }
 }

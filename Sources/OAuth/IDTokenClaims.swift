@@ -1,11 +1,14 @@
 import Core
 import HTTP
+import JOSE
 
-/// The id_token checks of OIDC Core §3.1.3.7 that apply to a token received
-/// directly from the token endpoint: the signature may be skipped there (the
-/// TLS connection authenticated the server), the claims may not.
-package struct IDTokenClaims: Equatable, Sendable {
-    let claims: JSONValue
+/// An id_token's claims and the rules of OIDC Core §3.1.3.7 (errata 2)
+/// that are not about the signature: the signature is checked before these
+/// are read (Flow/Verification/IDTokenCheck.swift). Each failure is exit 5
+/// and names the claim, never its value; a token that is not a JWT, or
+/// whose payload is not a JSON object, is exit 8 (a malformed answer).
+package struct IDTokenClaims: Sendable, Equatable {
+    package let claims: ClaimSet
 
     /// The `id_token` member of a token response (OIDC Core §3.1.3.3): a
     /// string, or nil when it is absent or null; any other JSON is a
@@ -18,65 +21,131 @@ package struct IDTokenClaims: Equatable, Sendable {
         }
     }
 
-    /// Decodes the JWT payload (the middle base64url part) without verifying
-    /// the signature.
-    package init(jwt: String) throws(Failure) {
-        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 || parts.count == 5 else {
-            throw Failure(.malformedResponse, "the id_token is not a JWT (expected 3 dot-separated parts)")
-        }
-        guard parts.count == 3 else {
+    /// The id_token as a compact JWS (RFC 7515 §7.1, read strictly).
+    package static func parse(_ jwt: String) throws(Failure) -> CompactJWS {
+        // RFC 7516 §7.1: five parts is an encrypted token, which needs a key
+        // of the client's that authcode does not have.
+        if jwt.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 4 {
             throw Failure(.malformedResponse, "the id_token is encrypted (JWE); authcode cannot check its claims")
         }
-        guard let payload = Base64URL.decode(parts[1]), let json = JSONValue.parse(payload), case .object = json else {
-            throw Failure(.malformedResponse, "the id_token's payload is not base64url JSON")
-        }
-        claims = json
-    }
-
-    /// - Parameters:
-    ///   - issuer: expected `iss`; nil when endpoints were given by hand
-    ///     without `--expect-iss` (nothing to compare with).
-    ///   - now: seconds since 1970.
-    ///   - skew: seconds of clock difference tolerated on `exp`.
-    package func verify(issuer: String?, clientID: String, nonce: String?, now: Double, skew: Double = 120) throws(Failure) {
-        if let issuer, claims["iss"]?.stringValue != issuer {
-            throw Failure(.securityCheck, "id_token iss is '\(ServerText.printable(claims["iss"]?.stringValue ?? "missing"))', expected '\(issuer)'")
-        }
-        switch claims["aud"] {
-        case .string(let audience)?:
-            guard audience == clientID else {
-                throw Failure(.securityCheck, "id_token aud '\(ServerText.printable(audience))' is not this client '\(clientID)'")
-            }
-        case .array(let audiences)?:
-            guard audiences.contains(.string(clientID)) else {
-                throw Failure(.securityCheck, "id_token aud does not contain this client '\(clientID)'")
-            }
-            // OIDC Core §3.1.3.7 item 4-5: with several audiences, azp names us.
-            if audiences.count > 1 && claims["azp"]?.stringValue != clientID {
-                throw Failure(.securityCheck, "id_token has several audiences but azp is not this client '\(clientID)'")
-            }
-        default:
-            throw Failure(.securityCheck, "id_token has no aud claim")
-        }
-        // RFC 7519 §2 NumericDate: a JSON number. A string, or what the
-        // parser made of 1e999 (infinity), is no time at all.
-        guard let exp = claims["exp"], exp != .null else {
-            throw Failure(.securityCheck, "id_token has no exp claim")
-        }
-        guard case .number(let expiry) = exp, expiry.isFinite else {
-            throw Failure(.securityCheck, "id_token exp is not a finite JSON number")
-        }
-        guard expiry + skew > now else {
-            throw Failure(.securityCheck, "id_token expired \(Self.seconds(now - expiry)) ago")
-        }
-        if let nonce, claims["nonce"]?.stringValue != nonce {
-            throw Failure(.securityCheck, "id_token nonce does not match the one sent in the authorization request")
+        do throws(JOSEError) {
+            return try CompactJWS(jwt)
+        } catch {
+            throw Failure(.malformedResponse, "the id_token is not a JWT: \(error.message)")
         }
     }
 
-    /// `121 s`; a span no Int holds (exp = -1e300) is said without one.
-    static func seconds(_ span: Double) -> String {
-        span < 1e15 ? "\(Int(span)) s" : "more than 30 million years"
+    /// The claims of a JWS payload (verified, or not to be verified).
+    package init(payload: [UInt8]) throws(Failure) {
+        guard let claims = ClaimSet(payload: payload, what: "id_token") else {
+            throw Failure(.malformedResponse, "the id_token's payload is not a JSON object")
+        }
+        self.claims = claims
+    }
+
+    /// An id_token read back from the cache, verified when it was stored;
+    /// nil when it cannot be read.
+    package init?(stored jwt: String) {
+        guard let jws = try? CompactJWS(jwt), let claims = ClaimSet(payload: jws.payload, what: "id_token") else { return nil }
+        self.claims = claims
+    }
+
+    /// The `sub` claim (OIDC Core §2).
+    package var subject: String? { claims["sub"]?.stringValue }
+
+    /// Every claim rule, in the order of §3.1.3.7; returns the names of the
+    /// checks that ran, for `-v` (an absent optional claim is not listed).
+    package func verify(_ rules: IDTokenRules) throws(Failure) -> [String] {
+        var ran: [String] = []
+        // Items 2-3: the issuer, and the audience with no untrusted extra.
+        try claims.checkIssuer(rules.issuer)
+        ran.append("iss")
+        try claims.checkAudience(clientID: rules.clientID, trusted: rules.trustedAudiences)
+        ran.append("aud")
+        // Item 5 (errata 2): azp, when present, is this client.
+        if let azp = claims["azp"] {
+            guard azp.stringValue == rules.clientID else { throw claims.refuse("azp is not this client '\(rules.clientID)'") }
+            ran.append("azp")
+        }
+        // Items 9-10 and RFC 7519 §4.1.5.
+        try claims.checkExpiry(now: rules.now, skew: rules.skew)
+        ran.append("exp")
+        try claims.checkIssuedAt(now: rules.now, skew: rules.skew, required: true)
+        ran.append("iat")
+        if try claims.checkNotBefore(now: rules.now, skew: rules.skew) { ran.append("nbf") }
+        // §2: sub is REQUIRED, a non-empty string.
+        guard let sub = claims["sub"] else { throw claims.refuse("has no sub") }
+        guard let text = sub.stringValue, !text.isEmpty else { throw claims.refuse("sub is not a non-empty string") }
+        ran.append("sub")
+        // Item 11: the nonce we sent, whenever we sent one.
+        if let nonce = rules.nonce {
+            guard let claim = claims["nonce"] else { throw claims.refuse("has no nonce, but the authorization request sent one") }
+            guard claim.stringValue == nonce else { throw claims.refuse("nonce does not match the one sent in the authorization request") }
+            ran.append("nonce")
+        }
+        // Item 13: max_age asks for auth_time, recent enough.
+        if let maxAge = rules.maxAge {
+            guard let authTime = try claims.numericDate("auth_time") else { throw claims.refuse("has no auth_time, but max_age was sent") }
+            guard authTime + maxAge + rules.skew >= rules.now else {
+                throw claims.refuse("auth_time is older than max_age allows (beyond \(ClaimSet.seconds(rules.skew)) of clock skew)")
+            }
+            ran.append("auth_time")
+        }
+        return ran
+    }
+
+    /// OIDC Core §12.2: a refreshed id_token names the same issuer, subject
+    /// and audience as the one it follows, and the same azp and auth_time
+    /// when it carries them. Returns what was compared, for `-v`.
+    package func keepsIdentity(of stored: IDTokenClaims) throws(Failure) -> String {
+        for name in ["iss", "sub", "aud"] where Self.normalized(claims[name]) != Self.normalized(stored.claims[name]) {
+            throw Failure(.securityCheck, "the refreshed id_token's \(name) differs from the stored id_token's (OIDC Core §12.2)")
+        }
+        var compared = ["iss", "sub", "aud"]
+        for name in ["azp", "auth_time"] where claims[name] != nil {
+            guard claims[name] == stored.claims[name] else {
+                throw Failure(.securityCheck, "the refreshed id_token's \(name) differs from the stored id_token's (OIDC Core §12.2)")
+            }
+            compared.append(name)
+        }
+        return "same " + compared.joined(separator: ", ") + " as the stored id_token"
+    }
+
+    /// `aud` as a set: `"a"` and `["a"]` name the same audience.
+    static func normalized(_ value: JSONValue?) -> JSONValue? {
+        guard let value else { return nil }
+        switch value {
+        case .string(let one): return .array([.string(one)])
+        case .array(let items): return .array(items.sorted { JSONText.serialize($0) < JSONText.serialize($1) })
+        default: return value
+        }
+    }
+}
+
+/// What an id_token must say (OIDC Core §3.1.3.7): whose, for whom, when
+/// and in answer to which request.
+package struct IDTokenRules: Sendable, Equatable {
+    package var issuer: ExpectedIssuer
+    package var clientID: String
+    /// Audiences besides the client's that `--trust-audience` names.
+    package var trustedAudiences: [String]
+    /// The nonce the authorization request sent; nil after a refresh
+    /// (OIDC Core §12.2) or when none was sent.
+    package var nonce: String?
+    /// `max_age` of the authorization request, in seconds.
+    package var maxAge: Double?
+    package var skew: Double
+    /// Seconds since 1970.
+    package var now: Double
+
+    package init(issuer: ExpectedIssuer, clientID: String, trustedAudiences: [String] = [], nonce: String?, maxAge: Double? = nil,
+                 skew: Double = 60, now: Double) {
+        self.issuer = issuer
+        self.clientID = clientID
+        self.trustedAudiences = trustedAudiences
+        self.nonce = nonce
+        self.maxAge = maxAge
+        self.skew = skew
+        self.now = now
     }
 }

@@ -97,6 +97,10 @@ struct ArgumentParserTests {
         "resource": ("urn:example:api", [], "urn:example:api"),
         "authorization-details": (#"[{"type":"payment_initiation","n":1}]"#, [], #"[{"type":"payment_initiation","n":1}]"#),
         "front-param": ("g_continue=true", [], "g_continue=true"),
+        "jwks": ("https://idp.example/jwks", [], "url https://idp.example/jwks"),
+        "id-token-alg": ("ps256, ES256,PS256", [], "PS256,ES256"),
+        "trust-audience": ("api://default", [], "api://default"),
+        "clock-skew": ("5.5", [], "5.5"),
     ]
 
     static func readBack(_ long: String, _ o: Options) -> String {
@@ -148,6 +152,15 @@ struct ArgumentParserTests {
         case "resource": o.resources.joined(separator: ",")
         case "authorization-details": o.authorizationDetails ?? "nil"
         case "front-param": o.frontParams.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case "jwks":
+            switch o.jwks {
+            case .url(let url)?: "url \(url)"
+            case .given(let set, let from)?: "\(set.keys.count) keys from \(from)"
+            case nil: "nil"
+            }
+        case "id-token-alg": o.idTokenAlgs.map { $0.map(\.rawValue).joined(separator: ",") } ?? "nil"
+        case "trust-audience": o.trustAudiences.joined(separator: ",")
+        case "clock-skew": "\(o.clockSkew)"
         default: "unknown option \(long)"
         }
     }
@@ -356,9 +369,9 @@ extension ArgumentParserTests {
             (with("--pkce", "S512"), "invalid value 'S512' for '--pkce': expected one of S256, plain, off"),
             (with("--auth-method", "basic", "--client-secret", "abcd"),
              "invalid value 'basic' for '--auth-method': expected one of client_secret_basic, client_secret_post, none, client_secret_jwt, private_key_jwt, tls_client_auth, self_signed_tls_client_auth"),
-            (with("--response-mode", "web_message"), "invalid value 'web_message' for '--response-mode': expected one of query, fragment, form_post"),
+            (with("--response-mode", "web_message"), "invalid value 'web_message' for '--response-mode': expected one of query, fragment, form_post, jwt, query.jwt, fragment.jwt, form_post.jwt"),
             (with("--method", "PUT"), "invalid value 'PUT' for '--method': expected one of POST, GET"),
-            (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, header, expires_at, exec-credential, code"),
+            (with("--print", "token"), "invalid value 'token' for '--print': expected one of json, access_token, id_token, refresh_token, header, expires_at, exec-credential, code, claims, userinfo"),
             (with("--timeout", "0"), "invalid value '0' for '--timeout': \(seconds)"),
             (with("--timeout", "-1"), "invalid value '-1' for '--timeout': \(seconds)"),
             (with("--timeout", "abc"), "invalid value 'abc' for '--timeout': \(seconds)"),
@@ -393,6 +406,22 @@ extension ArgumentParserTests {
             (with("--insecure=yes"), "'--insecure' takes no value"),
             (with("extra"), "unexpected argument 'extra': \(positional)"), (with("--", "extra"), "unexpected argument 'extra': \(positional)"),
             (with("-"), "unexpected argument '-': \(positional)"),
+            // Verification (CLI/VerificationValues.swift, OptionRules.verification).
+            (with("--id-token-alg", "RS256,none"), "'none' can only be given alone to '--id-token-alg': it then accepts unsigned id_tokens only"),
+            (with("--id-token-alg", "RS256,XS256"), "invalid value 'XS256' for '--id-token-alg': expected algorithms from RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, HS256, HS384, HS512, none"),
+            (with("--id-token-alg", ""), "invalid value '' for '--id-token-alg': expected algorithms from RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, HS256, HS384, HS512, none"),
+            (with("--id-token-alg", "HS256"), "'--id-token-alg HS256' is keyed with the client secret; give '--client-secret <secret>'"),
+            (with("--clock-skew", "-1"), "invalid value '-1' for '--clock-skew': expected seconds from 0 to 3600, fractions allowed"),
+            (with("--clock-skew", "3601"), "invalid value '3601' for '--clock-skew': expected seconds from 0 to 3600, fractions allowed"),
+            (with("--trust-audience", ""), "'--trust-audience' is empty"),
+            (with("--param", "max_age=1h"), "'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)"),
+            (with("--param", "max_age="), "'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)"),
+            (with("--jwks", "/nonexistent/jwks.json"), "cannot read '/nonexistent/jwks.json' for '--jwks': no such file"),
+            (with("--jwks", #"{"kty":"RSA"}"#), "the value for '--jwks' is not a key set: the key is not usable: n missing or zero"),
+            (with("--jwks", #"{"keys":[{"kty":"oct","k":"c2VjcmV0"}]}"#), "the value for '--jwks' holds no key authcode can verify with (RSA, EC P-256/384/521, Ed25519)"),
+            (with("--jwks", "{not json"), "the value for '--jwks' is not a key set: the key set is not JSON"),
+            (with("--jwks", "ftp://idp.example/jwks"), "cannot read 'ftp://idp.example/jwks' for '--jwks': no such file"),
+            (with("--userinfo"), "'--userinfo' needs '--issuer <url>': the userinfo endpoint comes from the issuer's metadata"),
         ]
     }()
 

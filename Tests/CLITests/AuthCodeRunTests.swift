@@ -14,7 +14,7 @@ struct AuthCodeRunTests {
     static let accessToken = "at-SECRET-token-1"
     static let refreshToken = "rt-SECRET-token-2"
     static let idToken = Base64URL.encode(Array(#"{"alg":"RS256"}"#.utf8)) + "." +
-        Base64URL.encode(Array(#"{"aud":"app","exp":4102444800,"sub":"alice"}"#.utf8)) + ".c2ln"
+        Base64URL.encode(Array(#"{"iss":"https://as.example","aud":"app","exp":4102444800,"iat":1700000000,"sub":"alice"}"#.utf8)) + ".c2ln"
     static let tokenBody = #"{"access_token":"\#(accessToken)","token_type":"Bearer","expires_in":3600,"refresh_token":"\#(refreshToken)","id_token":"\#(idToken)"}"#
 
     /// The parameters of an authorization request (POST body or GET query).
@@ -115,11 +115,18 @@ struct AuthCodeRunTests {
         (HTTPResponse(status: 200, body: Array(#"{"token_type":"Bearer"}"#.utf8)), .malformedResponse,
          "authcode: error: the token endpoint's answer has no access_token (\(CLI.token))\n"),
         (HTTPResponse(status: 200, body: Array(#"{"access_token":"x","id_token":"a.b"}"#.utf8)), .malformedResponse,
-         "authcode: error: the code was redeemed, but the token response was refused: the id_token is not a JWT (expected 3 dot-separated parts) (\(CLI.token))\n"),
+         "authcode: error: the code was redeemed, but the token response was refused: the id_token is not a JWT: not a compact JWS (three base64url parts separated by dots) (\(CLI.token))\n"),
         (HTTPResponse(status: 200, body: Array(#"{"access_token":"x","id_token":42}"#.utf8)), .malformedResponse,
          "authcode: error: the code was redeemed, but the token response was refused: the id_token is neither a string nor null (\(CLI.token))\n"),
-        (HTTPResponse(status: 200, body: Array((#"{"access_token":"x","id_token":"h."# + Base64URL.encode(Array(#"{"aud":"other","exp":4102444800}"#.utf8)) + #".s"}"#).utf8)),
-         .securityCheck, "authcode: error: the code was redeemed, but the token response was refused: id_token aud 'other' is not this client 'app' (\(CLI.token))\n"),
+        (HTTPResponse(status: 200, body: Array((#"{"access_token":"x","id_token":"h."# + Base64URL.encode(Array(#"{"aud":"app","exp":4102444800}"#.utf8)) + #".c2ln"}"#).utf8)),
+         .malformedResponse, "authcode: error: the code was redeemed, but the token response was refused: the id_token is not a JWT: the JWS header is not base64url (\(CLI.token))\n"),
+        (HTTPResponse(status: 200, body: Array((#"{"access_token":"x","id_token":"e30."# + Base64URL.encode(Array(#"{"iss":"https://as.example","aud":"other","exp":4102444800}"#.utf8)) + #".c2ln"}"#).utf8)),
+         .malformedResponse, "authcode: error: the code was redeemed, but the token response was refused: the id_token is not a JWT: the JWS header has no alg (\(CLI.token))\n"),
+        (HTTPResponse(status: 200, body: Array((#"{"access_token":"x","id_token":"eyJhbGciOiJSUzI1NiJ9."# + Base64URL.encode(Array(#"{"iss":"https://as.example","aud":"other","exp":4102444800}"#.utf8)) + #".c2ln"}"#).utf8)),
+         .securityCheck, "authcode: error: the code was redeemed, but the token response was refused: id_token aud does not contain this client 'app' (\(CLI.token))\n"),
+        // No issuer known: the id_token's must be of the token endpoint's origin.
+        (HTTPResponse(status: 200, body: Array((#"{"access_token":"x","id_token":"eyJhbGciOiJSUzI1NiJ9."# + Base64URL.encode(Array(#"{"iss":"https://evil.example","aud":"app","exp":4102444800}"#.utf8)) + #".c2ln"}"#).utf8)),
+         .securityCheck, "authcode: error: the code was redeemed, but the token response was refused: id_token iss is not of the origin of https://as.example (no issuer is known: pass --issuer or --expect-iss) (\(CLI.token))\n"),
     ])
     func tokenFailures(response: HTTPResponse, exit expected: ExitCode, err: String) {
         let transport = Self.server(token: response)

@@ -58,6 +58,28 @@ struct DjangoInteropTests {
         expectNoSecrets(in: result)
     }
 
+    /// With --issuer, default flags verify django-oauth-toolkit's RS256
+    /// id_token against the key its jwks_uri publishes (the key generated
+    /// at start, Fixtures/django/run_server.py), then its userinfo.
+    @Test func defaultFlagsVerifyTheIDTokenSignature() async throws {
+        let dot = try await server()
+        let password = try TempFile("wonderland\n")
+        let result = try await run([
+            "--issuer", dot.issuer, "--client-id", "public-pkce", "--form", "username=alice", "--form", "password=@" + password.path,
+            "--scope", "openid", "--redirect-uri", Self.redirect, "--userinfo", "-v",
+        ])
+        timed("default flags, --issuer, signature verified", result)
+        let object = expectTokenJSON(result)
+        let header = jwtPart(object["id_token"] as? String, 0)
+        #expect(header["alg"] as? String == "RS256")
+        let kid = try #require(header["kid"] as? String)
+        let line = try #require(traceLines(result, "id_token:").first, "\(result)")
+        #expect(line.hasPrefix("* id_token: signature RS256 kid \(kid); iss; aud; "), "\(result)")
+        #expect(line.hasSuffix("; sub; nonce"), "\(result)")
+        #expect(traceLines(result, "userinfo:") == ["* userinfo: sub matches the id_token's"], "\(result)")
+        expectNoSecrets(in: result)
+    }
+
     @Test func defaultFlagsWrongPasswordIsLoginRejected() async throws {
         let dot = try await server()
         let result = try await run(dot.endpoints + [

@@ -19,8 +19,8 @@ struct FAPI2Tests {
                                                                    "--dpop-for", "GET \(resource)"])
         #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result)")
         let hits = try fixture.profileHits().filter { $0.hit.endpoint != "openid-configuration" }
-        #expect(hits.map { "\($0.hit.endpoint) \($0.hit.status ?? 0)" } == ["par 400", "par 201", "authorize 302", "token 200"],
-                "a nonce challenge at PAR; the token request carries the nonce at once")
+        #expect(hits.map { "\($0.hit.endpoint) \($0.hit.status ?? 0)" } == ["par 400", "par 201", "authorize 302", "token 200", "jwks 200"],
+                "a nonce challenge at PAR; the token request carries the nonce at once; the id_token's signature is verified with the published keys")
         let par = hits[1]
         #expect(par.clientAuthMethod == "private_key_jwt" && par.assertionHeader["alg"] as? String == alg)
         #expect(par.assertionClaims["aud"] as? String == fixture.issuer("fapi2"))

@@ -26,27 +26,19 @@ struct GlewlwydInteropTests {
          "--redirect-uri", g.redirectURI, "--step", g.loginStep, "--param", "g_continue=true"]
     }
 
-    /// The JSON of a JWT's payload (read, not verified: signatures are checked by
-    /// authcode itself once it verifies, and by Fixtures/glewlwyd/smoke.py with `cryptography`).
-    private func jwtPart(_ jwt: String?, _ index: Int) -> [String: Any] {
-        let parts = (jwt ?? "").split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return [:] }
-        var text = String(parts[index]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-        guard let data = Data(base64Encoded: text) else { return [:] }
-        return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
-    }
-
     /// The code flow with default flags on each instance: PKCE S256, a nonce,
     /// POST authorization request, discovery. The id_token is signed with the
-    /// instance's algorithm; its iss, aud and nonce are authcode's checks.
+    /// instance's algorithm and verified with the key set its jwks_uri
+    /// publishes: `-v` names the algorithm and the kid.
     @Test(arguments: [("rs256", "RS256"), ("es256", "ES256"), ("eddsa", "EdDSA")])
     func publicClientCodeFlow(instance: String, alg: String) async throws {
         let g = try await server()
-        let result = try await run(flow(g, issuer: instance))
+        let result = try await run(flow(g, issuer: instance) + ["-v"])
         timed("public client, \(instance)", result)
         let object = expectTokenJSON(result)
-        #expect(result.stderr.isEmpty, "\(result)")
+        let kid = try #require(jwtPart(object["id_token"] as? String, 0)["kid"] as? String)
+        #expect(traceLines(result, "id_token:") == ["* id_token: signature \(alg) kid \(kid); iss; aud; azp; exp; iat; sub; nonce"], "\(result)")
+        #expect(!result.stderr.contains("authcode: error"), "\(result)")
         #expect(object["token_type"] as? String == "bearer", "Glewlwyd writes it in lower case")
         #expect(result.stdout.hasPrefix("{\"token_type\":\"bearer\",\"access_token\":\""), "the body as received\n\(result)")
         let idToken = object["id_token"] as? String
@@ -152,6 +144,35 @@ struct GlewlwydInteropTests {
             "--step", g.grantStep(client: g.publicClient, scope: scope), "--resource", "https://other.example/",
         ])
         expectFailure(unknown, exit: 4, ["invalid_target"])
+    }
+
+    /// JARM on every instance, each mode Glewlwyd offers the code flow: the
+    /// response JWT (no iat, exp an hour ahead) verified with the instance's
+    /// key before the code is read; then `--print claims` and the userinfo
+    /// endpoint, whose sub matches (it wants `Bearer` exactly).
+    @Test(arguments: [("rs256", "RS256", "jwt"), ("es256", "ES256", "query.jwt"), ("eddsa", "EdDSA", "fragment.jwt"), ("rs256", "RS256", "form_post.jwt")])
+    func jarmResponseIsVerified(instance: String, alg: String, mode: String) async throws {
+        let g = try await server()
+        let result = try await run(flow(g, issuer: instance) + ["--response-mode", mode, "--print", "userinfo", "-v"])
+        timed("JARM \(mode), \(instance)", result)
+        #expect(result.exitCode == 0, "\(result)")
+        let jarm = traceLines(result, "JARM response:")
+        #expect(jarm.count == 1 && jarm[0].hasPrefix("* JARM response: signature \(alg) kid ") && jarm[0].hasSuffix("; iss; aud; exp"), "\(result)")
+        #expect(traceLines(result, "userinfo:") == ["* userinfo: sub matches the id_token's"], "\(result)")
+        let userinfo = try #require(jsonObject(result.stdout), "\(result)")
+        #expect((userinfo["sub"] as? String)?.isEmpty == false)
+        expectNoSecrets(in: result, extra: [g.password])
+    }
+
+    /// `auth_time` is 0 in Glewlwyd's id_tokens (no session at the token
+    /// endpoint): with max_age an honest verifier refuses it.
+    @Test func maxAgeRefusesItsZeroAuthTime() async throws {
+        let g = try await server()
+        let result = try await run(flow(g) + ["--param", "max_age=3600"])
+        timed("max_age", result)
+        #expect(result.exitCode == 5, "\(result)")
+        #expect(result.errorLine == "authcode: error: the code was redeemed, but the token response was refused: id_token auth_time is older than max_age allows (beyond 60 s of clock skew) (\(g.issuer())/token)",
+                "\(result)")
     }
 
     /// Glewlwyd's refresh answer has a new access token but no refresh_token and no id_token.

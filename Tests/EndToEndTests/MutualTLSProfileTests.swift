@@ -73,7 +73,8 @@ struct MutualTLSProfileTests {
         let result = try await run(flow(started, run: id) + certificate + ["--auth-method", "tls_client_auth", "--par"])
         expectTokenJSON(result)
         let recorded = try hits(started, run: id).filter { $0.hit.endpoint != "openid-configuration" }
-        #expect(recorded.map(\.hit.path) == ["/t/\(id)/signed/mtls/par", "/t/\(id)/signed/authorize", "/t/\(id)/signed/mtls/token"],
+        #expect(recorded.map(\.hit.path) == ["/t/\(id)/signed/mtls/par", "/t/\(id)/signed/authorize", "/t/\(id)/signed/mtls/token",
+                                             "/t/\(id)/signed/jwks"],
                 "\(recorded.map(\.hit))")
         let token = recorded[2]
         #expect(token.clientAuthMethod == "tls_client_auth")

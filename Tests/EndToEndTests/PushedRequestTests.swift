@@ -22,7 +22,8 @@ struct PushedRequestTests {
         let result = try await run(fixture.profileFlow() + ["--client-key", key.file("jwk")] + (requiredByMetadata ? [] : ["--par"]))
         expectTokenJSON(result)
         let hits = try fixture.profileHits().filter { $0.hit.endpoint != "openid-configuration" }
-        #expect(hits.map(\.hit.endpoint) == ["par", "authorize", "token"], "\(hits.map(\.hit))")
+        // The id_token is verified after the token: one key set fetch.
+        #expect(hits.map(\.hit.endpoint) == ["par", "authorize", "token", "jwks"], "\(hits.map(\.hit))")
         let par = hits[0].hit, authorize = hits[1]
         #expect(par.status == 201 && par.method == "POST")
         #expect(par.form["response_type"] == "code" && par.form["redirect_uri"] == Fixture.redirect && par.form["scope"] == "openid")

@@ -47,12 +47,16 @@ struct SecurityCheckTests {
         Case(scenario: "discovery-wrong-issuer", base: .discovery, expected: ["issuer", "https://other.example"], noRequestTo: "authorize"),
         Case(scenario: "discovery-iss-missing", base: .discovery, expected: ["iss"]),
         Case(scenario: "discovery", base: .discovery, extra: ["--authorize-url", "{base}/t/{run}/wrong-iss/authorize"], expected: ["iss"]),
-        Case(scenario: "idtoken-wrong-iss", extra: ["--scope", "openid", "--expect-iss", "{issuer}"], expected: ["iss", "https://evil.example"],
+        Case(scenario: "idtoken-wrong-iss", extra: ["--scope", "openid", "--expect-iss", "{issuer}"], expected: ["id_token iss is not the expected issuer"],
              noRequestTo: "none"),
-        Case(scenario: "idtoken-wrong-aud", extra: ["--scope", "openid"], expected: ["aud", "other-client"], noRequestTo: "none"),
-        Case(scenario: "idtoken-expired", extra: ["--scope", "openid"], expected: ["expired"], noRequestTo: "none"),
+        // No issuer given or in the answer: the token endpoint's origin is expected (issue 17 class 5).
+        Case(scenario: "idtoken-wrong-iss", extra: ["--scope", "openid"], expected: ["id_token iss is not of the origin of http://127.0.0.1:", "pass --issuer or --expect-iss"],
+             noRequestTo: "none"),
+        Case(scenario: "idtoken-wrong-aud", extra: ["--scope", "openid"], expected: ["id_token aud does not contain this client 'public-app'"], noRequestTo: "none"),
+        Case(scenario: "idtoken-expired", extra: ["--scope", "openid"], expected: ["id_token has expired"], noRequestTo: "none"),
         Case(scenario: "idtoken-wrong-nonce", extra: ["--scope", "openid"], expected: ["nonce"], noRequestTo: "none"),
-        Case(scenario: "idtoken-aud-array-no-azp", extra: ["--scope", "openid"], expected: ["azp"], noRequestTo: "none"),
+        Case(scenario: "idtoken-aud-array-no-azp", extra: ["--scope", "openid"], expected: ["aud names an audience besides this client", "--trust-audience"],
+             noRequestTo: "none"),
     ]
 
     @Test(arguments: cases)

@@ -41,7 +41,8 @@ struct SuccessFlowTests {
         Case(scenario: "discovery", base: .discovery),
         Case(scenario: "discovery-8414", base: .discovery),
         Case(scenario: "discovery-no-s256", base: .discovery, extra: ["--pkce", "plain"]),
-        Case(scenario: "idtoken-aud-array-azp", extra: ["--scope", "openid", "--expect-iss", "{issuer}"]),
+        // aud [client, "other"] with azp: "other" must be trusted by name (OIDC Core §3.1.3.7 item 3).
+        Case(scenario: "idtoken-aud-array-azp", extra: ["--scope", "openid", "--expect-iss", "{issuer}", "--trust-audience", "other"]),
     ]
 
     @Test(arguments: cases)

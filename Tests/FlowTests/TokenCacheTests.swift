@@ -42,12 +42,12 @@ struct TokenCacheTests {
             Setup.token(#"{"access_token":"at-refreshed","expires_in":3600}"#)
         }) -> TokenCache.Minting {
             TokenCache.Minting(
-                mint: { [calls, clock] () throws(Failure) -> MintedToken in
+                mint: { [calls, clock] (_: TokenResponse?) throws(Failure) -> MintedToken in
                     calls.add("mint")
                     let json = #"{"access_token":"at-\#(calls.all.count)","expires_in":3600,"refresh_token":"rt-1"}"#
                     return MintedToken(response: Setup.token(json), receivedAt: clock.time, source: .flow)
                 },
-                refresh: { [calls] (refreshToken: String) throws(Failure) -> TokenResponse in
+                refresh: { [calls] (refreshToken: String, _: TokenResponse) throws(Failure) -> TokenResponse in
                     calls.add("refresh \(refreshToken)")
                     return try refresh(refreshToken)
                 })
@@ -95,6 +95,23 @@ struct TokenCacheTests {
         #expect(setup.console.err.contains("* the refresh token was refused (invalid_grant); dropping the entry and logging in again\n"))
     }
 
+    /// A refresh answer whose id_token names another user (or fails any
+    /// check: the typed reason `answerRefused`) drops the entry: OIDC Core
+    /// §12.2. The next run logs in anew.
+    @Test func aRefusedRefreshAnswerDropsTheEntry() throws {
+        let setup = try Setup()
+        defer { setup.clean() }
+        _ = try setup.cache().obtain(setup.minting())
+        setup.clock.advance(by: 3600)
+        let refused = Failure(.securityCheck, "the refreshed id_token's sub differs from the stored id_token's (OIDC Core §12.2)", reason: .answerRefused)
+        #expect(throws: refused) { try setup.cache().obtain(setup.minting(refresh: { _ throws(Failure) in throw refused })) }
+        #expect(!FileManager.default.fileExists(atPath: setup.directory + "/k.token"), "the entry is dropped")
+        #expect(setup.console.err.contains("* the refreshed token was refused; its cache entry is dropped\n"))
+        let next = try setup.cache().obtain(setup.minting())
+        #expect(next.source == .flow)
+        #expect(setup.calls.all == ["mint", "refresh rt-1", "mint"])
+    }
+
     /// Any other refusal is the run's answer, whatever its text says: a
     /// description that reads "error=invalid_grant" decides nothing.
     @Test func anotherRefusalKeepsTheEntry() throws {
@@ -113,11 +130,11 @@ struct TokenCacheTests {
         let setup = try Setup()
         defer { setup.clean() }
         let minting = TokenCache.Minting(
-            mint: { [calls = setup.calls, clock = setup.clock] () throws(Failure) -> MintedToken in
+            mint: { [calls = setup.calls, clock = setup.clock] (_: TokenResponse?) throws(Failure) -> MintedToken in
                 calls.add("mint")
                 return MintedToken(response: Setup.token(#"{"access_token":"forever"}"#), receivedAt: clock.time, source: .flow)
             },
-            refresh: { _ throws(Failure) in Setup.token("{}") })
+            refresh: { _, _ throws(Failure) in Setup.token("{}") })
         _ = try setup.cache().obtain(minting)
         _ = try setup.cache().obtain(minting)
         #expect(setup.calls.all == ["mint", "mint"])

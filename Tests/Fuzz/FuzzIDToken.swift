@@ -15,33 +15,56 @@ private func idTokenCheck(_ condition: @autoclosure () -> Bool, _ message: @auto
 }
 
 /// Runs the claim checks with the parameter sets a run can have: issuer
-/// known or not, nonce sent or not, clock early or late.
+/// known or only its origin, nonce sent or not, max_age or not, clock early
+/// or late, no skew or a large one.
 private func idTokenVerify(_ token: IDTokenClaims) {
-    let cases: [(issuer: String?, nonce: String?, now: Double)] = [
-        ("https://idp.example.com", "n-0S6_WzA2Mj", 1.7e9),
-        (nil, nil, 0),
-        ("http://127.0.0.1:8000/o", "abc", 4e9),
+    let cases: [IDTokenRules] = [
+        IDTokenRules(issuer: .exact("https://idp.example.com"), clientID: "cli", nonce: "n-0S6_WzA2Mj", now: 1.7e9),
+        IDTokenRules(issuer: .originOf("https://idp.example.com/token"), clientID: "cli", trustedAudiences: ["api"], nonce: nil, maxAge: 600,
+                     skew: 0, now: 0),
+        IDTokenRules(issuer: .exact("http://127.0.0.1:8000/o"), clientID: "cli", nonce: "abc", maxAge: 0, skew: 3600, now: 4e9),
     ]
-    for item in cases {
+    for rules in cases {
         do {
-            try token.verify(issuer: item.issuer, clientID: "cli", nonce: item.nonce, now: item.now)
+            let ran = try token.verify(rules)
+            idTokenCheck(ran.starts(with: ["iss", "aud"]), "checks ran out of order: \(ran)")
             // Accepted: the claims the checks promise are really there.
-            if let issuer = item.issuer {
-                idTokenCheck(token.claims["iss"]?.stringValue == issuer, "accepted an id_token with the wrong iss")
-            }
-            if let nonce = item.nonce {
+            idTokenCheck(token.claims["iss"]?.stringValue.map(rules.issuer.accepts) == true, "accepted an id_token with the wrong iss")
+            if let nonce = rules.nonce {
                 idTokenCheck(token.claims["nonce"]?.stringValue == nonce, "accepted an id_token with the wrong nonce")
             }
-            // exp is a finite JSON number (RFC 7519 §2), never a string or infinity.
-            if case .number(let exp)? = token.claims["exp"] {
-                idTokenCheck(exp.isFinite && exp + 120 > item.now, "accepted an id_token with exp \(exp)")
+            idTokenCheck(token.subject?.isEmpty == false, "accepted an id_token without sub")
+            // exp and iat are finite JSON numbers (RFC 7519 §2), never a string or infinity.
+            if case .number(let exp)? = token.claims["exp"], case .number(let iat)? = token.claims["iat"] {
+                idTokenCheck(exp.isFinite && exp + rules.skew > rules.now, "accepted an id_token with exp \(exp)")
+                idTokenCheck(iat.isFinite && iat <= rules.now + rules.skew, "accepted an id_token with iat \(iat)")
             } else {
-                idTokenCheck(false, "accepted an id_token whose exp is not a number")
+                idTokenCheck(false, "accepted an id_token whose exp or iat is not a number")
             }
+            if rules.maxAge != nil { idTokenCheck(ran.last == "auth_time", "max_age without an auth_time check") }
         } catch {
             idTokenCheck(error.exitCode == .securityCheck, "verify threw exit \(error.exitCode)")
             _ = error.line
         }
+    }
+    // A refresh compares with a stored token; itself always keeps its identity.
+    do {
+        _ = try token.keepsIdentity(of: token)
+    } catch {
+        idTokenCheck(false, "an id_token does not keep its own identity: \(error.message)")
+    }
+    _ = try? JARMResponse.response(payload: Array(JSONText.serialize(.object(token.claims.members)).utf8), issuer: .exact("https://idp.example.com"),
+                                   clientID: "cli", now: 1.7e9, skew: 60, at: "fuzz")
+}
+
+/// The JWT as a token endpoint returns it: parsed (exit 8 when it is not
+/// one), its payload read (exit 8 when not an object), its claims checked.
+private func idTokenRead(_ jwt: String) {
+    do {
+        let jws = try IDTokenClaims.parse(jwt)
+        idTokenVerify(try IDTokenClaims(payload: jws.payload))
+    } catch {
+        idTokenCheck(error.exitCode == .malformedResponse, "reading an id_token threw exit \(error.exitCode)")
     }
 }
 
@@ -51,17 +74,23 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: bytes, as: UTF8.self)
 
     // 1. The input is the JWT.
-    do {
-        idTokenVerify(try IDTokenClaims(jwt: text))
-    } catch {
-        idTokenCheck(error.exitCode == .malformedResponse, "IDTokenClaims(jwt:) threw exit \(error.exitCode)")
-    }
+    idTokenRead(text)
 
     // 2. The input is the payload of a JWT.
-    let wrapped = idTokenHeader + "." + Base64URL.encode(bytes) + ".c2lnbmF0dXJl"
-    if let token = try? IDTokenClaims(jwt: wrapped) {
-        idTokenVerify(token)
+    idTokenRead(idTokenHeader + "." + Base64URL.encode(bytes) + ".c2lnbmF0dXJl")
+
+    // 2b. The input is a userinfo answer, JSON or a JWT (never quoted in an error).
+    for type in ["application/json", "application/jwt", "text/html"] {
+        let response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", type)], body: bytes)
+        do {
+            if case .json(let body) = try UserInfoResponse.classify(response, at: "fuzz") {
+                _ = try? UserInfoResponse.checkSubject(body, idTokenSubject: "alice", at: "fuzz")
+            }
+        } catch {
+            idTokenCheck(!(text.count > 12 && error.line.contains(text)), "a userinfo body was quoted")
+        }
     }
+    _ = JSONLine.of(bytes)
 
     // 3. The input is a JSON body: the id_token member is a string, null/absent, or exit 8.
     if let value = JSONValue.parse(bytes) {
@@ -74,7 +103,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             case nil, .null?: idTokenCheck(jwt == nil, "an absent or null id_token was read as one")
             default: idTokenCheck(false, "an id_token of another type was accepted")
             }
-            if let jwt, let token = try? IDTokenClaims(jwt: jwt) { idTokenVerify(token) }
+            if let jwt { idTokenRead(jwt) }
         } catch {
             idTokenCheck(error.exitCode == .malformedResponse, "IDTokenClaims.jwt(in:) threw exit \(error.exitCode)")
         }
@@ -88,9 +117,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             let response = try TokenResponse(HTTPResponse(status: status, body: bytes), at: "fuzz")
             idTokenCheck(response.accessToken?.isEmpty == false, "a token response without access_token accepted")
             _ = response.oneLine
-            if let idToken = response.idToken, let token = try? IDTokenClaims(jwt: idToken) {
-                idTokenVerify(token)
-            }
+            if let idToken = response.idToken { idTokenRead(idToken) }
         } catch {
             idTokenCheck([.tokenEndpoint, .malformedResponse].contains(error.exitCode), "TokenResponse threw exit \(error.exitCode)")
         }

@@ -34,10 +34,25 @@ struct DiscoveryTests {
             """
         let metadata = try ServerMetadata(json: Array(json.utf8), expectedIssuer: "https://idp.example", at: Self.place)
         // namedEndpoints: every *_endpoint string, trusted with credentials (OriginPolicy).
-        #expect(metadata == ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: "https://idp.example/auth",
-                                           tokenEndpoint: "https://idp.example/token", codeChallengeMethods: ["plain", "S256"],
-                                           issParameterSupported: true,
-                                           namedEndpoints: ["https://api.idp.example/me", "https://idp.example/auth", "https://idp.example/token"]))
+        var expected = ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: "https://idp.example/auth",
+                                      tokenEndpoint: "https://idp.example/token", codeChallengeMethods: ["plain", "S256"],
+                                      issParameterSupported: true,
+                                      namedEndpoints: ["https://api.idp.example/me", "https://idp.example/auth", "https://idp.example/token"])
+        // What verification reads (issue 18).
+        expected.jwksURI = "https://idp.example/jwks"
+        expected.userinfoEndpoint = "https://api.idp.example/me"
+        #expect(metadata == expected)
+    }
+
+    @Test func signingAlgorithms() throws {
+        let json = """
+            {"issuer":"https://idp.example","id_token_signing_alg_values_supported":["RS256","none",7],
+             "authorization_signing_alg_values_supported":["ES256"],"userinfo_signing_alg_values_supported":"RS256"}
+            """
+        let metadata = try ServerMetadata(json: Array(json.utf8), expectedIssuer: "https://idp.example", at: Self.place)
+        #expect(metadata.idTokenSigningAlgs == ["RS256", "none"])
+        #expect(metadata.authorizationSigningAlgs == ["ES256"])
+        #expect(metadata.userinfoSigningAlgs == nil, "not an array: the server says nothing")
     }
 
     @Test(arguments: [

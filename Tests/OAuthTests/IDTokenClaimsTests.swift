@@ -1,114 +1,169 @@
 import Testing
 @testable import Core
 @testable import HTTP
+@testable import JOSE
 @testable import OAuth
 
+/// The claim rules of OIDC Core §3.1.3.7 (errata 2) and §12.2, one row per
+/// rule and edge; the signature is JOSETests' business.
 struct IDTokenClaimsTests {
     static let now = 1_700_000_000.0
+    static let issuer = "https://idp.example"
 
-    /// An unsigned-looking JWT: base64url(header).base64url(payload).signature.
-    static func jwt(_ payload: String, header: String = #"{"alg":"RS256","kid":"k1"}"#) -> String {
-        Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + ".c2lnbmF0dXJl"
+    /// A payload: the valid claims with `changes` applied (nil removes a member).
+    static func payload(_ changes: [String: String?] = [:]) -> String {
+        var members: [(String, String)] = [
+            ("iss", #""https://idp.example""#), ("sub", #""alice""#), ("aud", #""app""#),
+            ("exp", "\(Int(now) + 600)"), ("iat", "\(Int(now) - 10)"), ("nonce", #""n-1""#), ("auth_time", "\(Int(now) - 100)"),
+        ]
+        for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
+            members.removeAll { $0.0 == name }
+            if let value { members.append((name, value)) }
+        }
+        return "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
-    static func claims(iss: String? = "https://idp.example", aud: String? = #""app""#, azp: String? = nil,
-                       exp: Double? = now + 600, nonce: String? = "n-1") -> String {
-        var members: [String] = []
-        if let iss { members.append(#""iss":"\#(iss)""#) }
-        if let aud { members.append(#""aud":\#(aud)"#) }
-        if let azp { members.append(#""azp":"\#(azp)""#) }
-        if let exp { members.append(#""exp":\#(Int(exp))"#) }
-        if let nonce { members.append(#""nonce":"\#(nonce)""#) }
-        members.append(#""sub":"alice""#)
-        return "{" + members.joined(separator: ",") + "}"
+    static func rules(issuer: ExpectedIssuer = .exact(issuer), trusted: [String] = [], nonce: String? = "n-1", maxAge: Double? = nil,
+                      skew: Double = 60) -> IDTokenRules {
+        IDTokenRules(issuer: issuer, clientID: "app", trustedAudiences: trusted, nonce: nonce, maxAge: maxAge, skew: skew, now: now)
     }
 
-    static func verify(_ payload: String, issuer: String? = "https://idp.example", nonce: String? = "n-1") throws(Failure) {
-        try IDTokenClaims(jwt: jwt(payload)).verify(issuer: issuer, clientID: "app", nonce: nonce, now: now)
+    static func verify(_ payload: String, _ rules: IDTokenRules = rules()) throws(Failure) -> [String] {
+        try IDTokenClaims(payload: Array(payload.utf8)).verify(rules)
+    }
+
+    static func refused(_ message: String, hint: String? = nil) -> Failure {
+        Failure(.securityCheck, message, hint: hint)
     }
 
     @Test(arguments: [
-        (claims(), "https://idp.example", "n-1"),
-        (claims(), nil, "n-1"),
-        (claims(iss: nil), nil, "n-1"),
-        (claims(nonce: nil), "https://idp.example", nil),
-        (claims(nonce: "whatever"), "https://idp.example", nil),
-        (claims(aud: #"["app"]"#), "https://idp.example", "n-1"),
-        (claims(aud: #"["app","api"]"#, azp: "app"), "https://idp.example", "n-1"),
-        (claims(exp: now - 119), "https://idp.example", "n-1"),
-        (claims(exp: now + 1), "https://idp.example", "n-1"),
-        (#"{"iss":"https://idp.example","aud":"app","exp":1700000600.5,"nonce":"n-1"}"#, "https://idp.example", "n-1"),
-        // Far-future finite numbers are valid times; iat is never read.
-        (#"{"iss":"https://idp.example","aud":"app","exp":1e300,"iat":-1e999,"nonce":"n-1"}"#, "https://idp.example", "n-1"),
-        (#"{"iss":"https://idp.example","aud":"app","exp":1180591620717411303424,"iat":"nan","nonce":"n-1"}"#, "https://idp.example", "n-1"),
-    ] as [(String, String?, String?)])
-    func valid(payload: String, issuer: String?, nonce: String?) throws {
-        try Self.verify(payload, issuer: issuer, nonce: nonce)
+        (payload(), rules(), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        (payload(["aud": #"["app"]"#]), rules(), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        (payload(["aud": #"["app","api"]"#]), rules(trusted: ["api"]), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        (payload(["azp": #""app""#]), rules(), ["iss", "aud", "azp", "exp", "iat", "sub", "nonce"]),
+        (payload(["aud": #"["app","api"]"#, "azp": #""app""#]), rules(trusted: ["api", "other"]), ["iss", "aud", "azp", "exp", "iat", "sub", "nonce"]),
+        (payload(["nbf": "\(Int(now) - 10)"]), rules(), ["iss", "aud", "exp", "iat", "nbf", "sub", "nonce"]),
+        (payload(["nbf": "\(Int(now) + 59)"]), rules(), ["iss", "aud", "exp", "iat", "nbf", "sub", "nonce"]),
+        // No nonce sent (a refresh): none is read, whatever the token says.
+        (payload(["nonce": nil]), rules(nonce: nil), ["iss", "aud", "exp", "iat", "sub"]),
+        (payload(["nonce": #""whatever""#]), rules(nonce: nil), ["iss", "aud", "exp", "iat", "sub"]),
+        // The skew: exp just past, iat just ahead.
+        (payload(["exp": "\(Int(now) - 59)"]), rules(), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        (payload(["iat": "\(Int(now) + 60)"]), rules(), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        (payload(["exp": "\(Int(now) - 5)"]), rules(skew: 10), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        (payload(["exp": "1700000600.5", "iat": "1699999999.25"]), rules(), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        // Far-future finite numbers are times; nothing traps.
+        (payload(["exp": "1e300", "iat": "-1e300"]), rules(), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        (payload(["exp": "1180591620717411303424"]), rules(), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        // max_age: auth_time recent enough (skew included).
+        (payload(), rules(maxAge: 100), ["iss", "aud", "exp", "iat", "sub", "nonce", "auth_time"]),
+        (payload(["auth_time": "\(Int(now) - 159)"]), rules(maxAge: 100), ["iss", "aud", "exp", "iat", "sub", "nonce", "auth_time"]),
+        (payload(["auth_time": nil]), rules(), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        // No issuer known: one of the token endpoint's origin.
+        (payload(), rules(issuer: .originOf("https://idp.example/oauth/token")), ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+        (payload(["iss": #""https://IDP.example:443/realms/x""#]), rules(issuer: .originOf("https://idp.example/token")),
+         ["iss", "aud", "exp", "iat", "sub", "nonce"]),
+    ] as [(String, IDTokenRules, [String])])
+    func accepted(payload: String, rules: IDTokenRules, ran: [String]) throws {
+        #expect(try Self.verify(payload, rules) == ran)
     }
 
-    static let invalid: [(String, Failure)] = [
-        (claims(iss: "https://evil.example"), Failure(.securityCheck, "id_token iss is 'https://evil.example', expected 'https://idp.example'")),
-        (claims(iss: "https://idp.example/"), Failure(.securityCheck, "id_token iss is 'https://idp.example/', expected 'https://idp.example'")),
-        (claims(iss: nil), Failure(.securityCheck, "id_token iss is 'missing', expected 'https://idp.example'")),
-        (claims(aud: #""other""#), Failure(.securityCheck, "id_token aud 'other' is not this client 'app'")),
-        (claims(aud: #"["other","api"]"#), Failure(.securityCheck, "id_token aud does not contain this client 'app'")),
-        (claims(aud: #"[]"#), Failure(.securityCheck, "id_token aud does not contain this client 'app'")),
-        (claims(aud: #"["app","api"]"#), Failure(.securityCheck, "id_token has several audiences but azp is not this client 'app'")),
-        (claims(aud: #"["app","api"]"#, azp: "api"), Failure(.securityCheck, "id_token has several audiences but azp is not this client 'app'")),
-        (claims(aud: nil), Failure(.securityCheck, "id_token has no aud claim")),
-        (claims(aud: "42"), Failure(.securityCheck, "id_token has no aud claim")),
-        (claims(exp: nil), Failure(.securityCheck, "id_token has no exp claim")),
-        (claims(exp: now - 121), Failure(.securityCheck, "id_token expired 121 s ago")),
-        (claims(exp: now - 120), Failure(.securityCheck, "id_token expired 120 s ago")),
-        (claims(exp: now - 86_400), Failure(.securityCheck, "id_token expired 86400 s ago")),
-        // exp must be a finite JSON number (RFC 7519 §2); nothing may trap on it.
-        (#"{"iss":"https://idp.example","aud":"app","exp":-1e999,"nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
-        (#"{"iss":"https://idp.example","aud":"app","exp":1e999,"nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
-        (#"{"iss":"https://idp.example","aud":"app","exp":"1700000600","nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
-        (#"{"iss":"https://idp.example","aud":"app","exp":"nan","nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
-        (#"{"iss":"https://idp.example","aud":"app","exp":[1],"nonce":"n-1"}"#, Failure(.securityCheck, "id_token exp is not a finite JSON number")),
-        (#"{"iss":"https://idp.example","aud":"app","exp":null,"nonce":"n-1"}"#, Failure(.securityCheck, "id_token has no exp claim")),
-        (#"{"iss":"https://idp.example","aud":"app","exp":-1e300,"nonce":"n-1"}"#, Failure(.securityCheck, "id_token expired more than 30 million years ago")),
-        (#"{"iss":"https://idp.example","aud":"app","exp":-1180591620717411303424,"nonce":"n-1"}"#,
-         Failure(.securityCheck, "id_token expired more than 30 million years ago")),
-        (claims(nonce: "n-2"), Failure(.securityCheck, "id_token nonce does not match the one sent in the authorization request")),
-        (claims(nonce: nil), Failure(.securityCheck, "id_token nonce does not match the one sent in the authorization request")),
+    static let extraAudience = "id_token aud names an audience besides this client that is not trusted"
+    static let extraHint = "If the server adds an audience of its own, name it with --trust-audience."
+
+    static let rejections: [(String, IDTokenRules, Failure)] = [
+        (payload(["iss": #""https://evil.example""#]), rules(), refused("id_token iss is not the expected issuer 'https://idp.example'")),
+        (payload(["iss": #""https://idp.example/""#]), rules(), refused("id_token iss is not the expected issuer 'https://idp.example'")),
+        (payload(["iss": nil]), rules(), refused("id_token has no iss")),
+        (payload(["iss": "42"]), rules(), refused("id_token iss is not a string")),
+        (payload(["iss": #""https://evil.example/x""#]), rules(issuer: .originOf("https://idp.example/token")),
+         refused("id_token iss is not of the origin of https://idp.example (no issuer is known: pass --issuer or --expect-iss)")),
+        (payload(["iss": #""http://idp.example""#]), rules(issuer: .originOf("https://idp.example/token")),
+         refused("id_token iss is not of the origin of https://idp.example (no issuer is known: pass --issuer or --expect-iss)")),
+        (payload(["aud": #""other""#]), rules(), refused("id_token aud does not contain this client 'app'")),
+        (payload(["aud": #"["other","api"]"#]), rules(), refused("id_token aud does not contain this client 'app'")),
+        (payload(["aud": "[]"]), rules(), refused("id_token aud does not contain this client 'app'")),
+        (payload(["aud": nil]), rules(), refused("id_token has no aud")),
+        (payload(["aud": "42"]), rules(), refused("id_token aud is not a string or an array of strings")),
+        (payload(["aud": #"["app",42]"#]), rules(), refused("id_token aud is not a string or an array of strings")),
+        (payload(["aud": #"["app","api"]"#]), rules(), refused(extraAudience, hint: extraHint)),
+        (payload(["aud": #"["app","api"]"#, "azp": #""app""#]), rules(), refused(extraAudience, hint: extraHint)),
+        (payload(["aud": #"["app","api","x"]"#]), rules(trusted: ["api"]), refused(extraAudience, hint: extraHint)),
+        (payload(["azp": #""other""#]), rules(), refused("id_token azp is not this client 'app'")),
+        (payload(["azp": "null"]), rules(), refused("id_token azp is not this client 'app'")),
+        (payload(["exp": nil]), rules(), refused("id_token has no exp")),
+        (payload(["exp": "\(Int(now) - 60)"]), rules(), refused("id_token has expired (exp is past, beyond 60 s of clock skew)")),
+        (payload(["exp": "\(Int(now) - 11)"]), rules(skew: 10), refused("id_token has expired (exp is past, beyond 10 s of clock skew)")),
+        (payload(["exp": "\(Int(now))"]), rules(skew: 0), refused("id_token has expired (exp is past, beyond 0 s of clock skew)")),
+        (payload(["exp": "-1e300"]), rules(), refused("id_token has expired (exp is past, beyond 60 s of clock skew)")),
+        // A NumericDate is a finite JSON number (RFC 7519 §2).
+        (payload(["exp": #""1700000600""#]), rules(), refused("id_token exp is not a finite JSON number")),
+        (payload(["exp": "1e999"]), rules(), refused("id_token exp is not a finite JSON number")),
+        (payload(["exp": "-1e999"]), rules(), refused("id_token exp is not a finite JSON number")),
+        (payload(["exp": "null"]), rules(), refused("id_token exp is not a finite JSON number")),
+        (payload(["exp": "[1]"]), rules(), refused("id_token exp is not a finite JSON number")),
+        (payload(["iat": nil]), rules(), refused("id_token has no iat")),
+        (payload(["iat": "\(Int(now) + 61)"]), rules(), refused("id_token iat is in the future (beyond 60 s of clock skew)")),
+        (payload(["iat": "1e999"]), rules(), refused("id_token iat is not a finite JSON number")),
+        (payload(["iat": #""nan""#]), rules(), refused("id_token iat is not a finite JSON number")),
+        (payload(["nbf": "\(Int(now) + 61)"]), rules(), refused("id_token is not valid yet (nbf is in the future, beyond 60 s of clock skew)")),
+        (payload(["nbf": #""0""#]), rules(), refused("id_token nbf is not a finite JSON number")),
+        (payload(["sub": nil]), rules(), refused("id_token has no sub")),
+        (payload(["sub": #""""#]), rules(), refused("id_token sub is not a non-empty string")),
+        (payload(["sub": "42"]), rules(), refused("id_token sub is not a non-empty string")),
+        (payload(["nonce": #""n-2""#]), rules(), refused("id_token nonce does not match the one sent in the authorization request")),
+        (payload(["nonce": "1"]), rules(), refused("id_token nonce does not match the one sent in the authorization request")),
+        (payload(["nonce": nil]), rules(), refused("id_token has no nonce, but the authorization request sent one")),
+        (payload(["auth_time": nil]), rules(maxAge: 100), refused("id_token has no auth_time, but max_age was sent")),
+        (payload(["auth_time": "\(Int(now) - 161)"]), rules(maxAge: 100),
+         refused("id_token auth_time is older than max_age allows (beyond 60 s of clock skew)")),
+        (payload(["auth_time": "0"]), rules(maxAge: 3600), refused("id_token auth_time is older than max_age allows (beyond 60 s of clock skew)")),
+        (payload(["auth_time": #""1""#]), rules(maxAge: 3600), refused("id_token auth_time is not a finite JSON number")),
     ]
 
-    @Test(arguments: invalid)
-    func rejected(payload: String, expected: Failure) {
-        #expect(throws: expected) { try Self.verify(payload) }
+    @Test(arguments: rejections)
+    func rejected(payload: String, rules: IDTokenRules, expected: Failure) {
+        #expect(throws: expected) { try Self.verify(payload, rules) }
     }
 
-    static let malformed: [(String, Failure)] = [
-        ("abc", Failure(.malformedResponse, "the id_token is not a JWT (expected 3 dot-separated parts)")),
-        ("a.b", Failure(.malformedResponse, "the id_token is not a JWT (expected 3 dot-separated parts)")),
-        ("a.b.c.d", Failure(.malformedResponse, "the id_token is not a JWT (expected 3 dot-separated parts)")),
-        ("", Failure(.malformedResponse, "the id_token is not a JWT (expected 3 dot-separated parts)")),
-        ("eyJhbGciOiJSU0EtT0FFUCJ9.a.b.c.d", Failure(.malformedResponse, "the id_token is encrypted (JWE); authcode cannot check its claims")),
-        ("x.!!!.y", Failure(.malformedResponse, "the id_token's payload is not base64url JSON")),
-        ("x.eyJhIjox.y", Failure(.malformedResponse, "the id_token's payload is not base64url JSON")),
-        ("x." + Base64URL.encode(Array("[1]".utf8)) + ".y", Failure(.malformedResponse, "the id_token's payload is not base64url JSON")),
-        ("x." + Base64URL.encode(Array("not json".utf8)) + ".y", Failure(.malformedResponse, "the id_token's payload is not base64url JSON")),
-        ("x..y", Failure(.malformedResponse, "the id_token's payload is not base64url JSON")),
-    ]
-
-    @Test(arguments: malformed)
-    func malformedTokens(jwt: String, expected: Failure) {
-        #expect(throws: expected) { try IDTokenClaims(jwt: jwt) }
+    /// No message holds a value of the token: each names the claim only.
+    @Test func messagesNeverQuoteTheClaim() {
+        for (payload, rules, _) in Self.rejections {
+            do {
+                _ = try Self.verify(payload, rules)
+            } catch {
+                for value in ["evil", "other", "n-2", "1700000600", "api"] where error.message.contains(value) {
+                    Issue.record("'\(error.message)' quotes a claim value")
+                }
+            }
+        }
     }
 
-    @Test func paddedAndStandardAlphabetPayloadsDecode() throws {
-        let payload = #"{"iss":"https://idp.example","aud":"app","exp":1700000600,"nonce":"n-1","name":"Zoë ~?>"}"#
-        let padded = Base64URL.encodeStandard(Array(payload.utf8))
-        let claims = try IDTokenClaims(jwt: "h." + padded + ".s")
-        #expect(claims.claims["name"]?.stringValue == "Zoë ~?>")
-        try claims.verify(issuer: "https://idp.example", clientID: "app", nonce: "n-1", now: Self.now)
+    static func jws(_ payload: String) -> String {
+        Base64URL.encode(Array(#"{"alg":"RS256","kid":"k1"}"#.utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + ".c2ln"
     }
 
-    @Test func unsignedTokenIsStillDecoded() throws {
-        let claims = try IDTokenClaims(jwt: String(Self.jwt(Self.claims(), header: #"{"alg":"none"}"#).dropLast(12)))
-        #expect(claims.claims["sub"]?.stringValue == "alice")
+    @Test(arguments: [
+        ("abc", "the id_token is not a JWT: not a compact JWS (three base64url parts separated by dots)"),
+        ("a.b", "the id_token is not a JWT: not a compact JWS (three base64url parts separated by dots)"),
+        ("a.b.c.d", "the id_token is not a JWT: not a compact JWS (three base64url parts separated by dots)"),
+        ("", "the id_token is not a JWT: not a compact JWS (three base64url parts separated by dots)"),
+        ("eyJhbGciOiJSU0EtT0FFUCJ9.a.b.c.d", "the id_token is encrypted (JWE); authcode cannot check its claims"),
+        ("not.a.jwt", "the id_token is not a JWT: the JWS header is not base64url"),
+        (".e30.", "the id_token is not a JWT: the JWS header is not base64url"),
+        ("e30.!!!.c2ln", "the id_token is not a JWT: the JWS payload is not base64url"),
+        ("e30.e30=.c2ln", "the id_token is not a JWT: the JWS payload is not base64url"),
+        ("e30.e30.c2ln", "the id_token is not a JWT: the JWS header has no alg"),
+        ("WzFd.e30.c2ln", "the id_token is not a JWT: the JWS header is not a JSON object"),
+    ])
+    func notAJWT(jwt: String, message: String) {
+        #expect(throws: Failure(.malformedResponse, message)) { try IDTokenClaims.parse(jwt) }
+    }
+
+    @Test(arguments: ["[1,2]", "not json", "", "\"claims\"", "{\"a\":1"])
+    func payloadNotAnObject(payload: String) throws {
+        let jws = try IDTokenClaims.parse(Self.jws(payload))
+        #expect(throws: Failure(.malformedResponse, "the id_token's payload is not a JSON object")) { try IDTokenClaims(payload: jws.payload) }
     }
 
     @Test(arguments: [
@@ -123,5 +178,67 @@ struct IDTokenClaimsTests {
         #expect(throws: Failure(.malformedResponse, "the id_token is neither a string nor null")) {
             try IDTokenClaims.jwt(in: JSONValue.parse(Array(json.utf8))!)
         }
+    }
+
+    // MARK: Refresh (OIDC Core §12.2)
+
+    static func claims(_ changes: [String: String?]) -> IDTokenClaims {
+        IDTokenClaims(stored: jws(payload(changes)))!
+    }
+
+    @Test(arguments: [
+        ([:], [:], "same iss, sub, aud, auth_time as the stored id_token"),
+        (["aud": #"["app"]"#], [:], "same iss, sub, aud, auth_time as the stored id_token"),
+        (["azp": #""app""#], ["azp": #""app""#], "same iss, sub, aud, azp, auth_time as the stored id_token"),
+        // A refreshed token may leave out auth_time and azp (§12.2 "if").
+        (["auth_time": nil], [:], "same iss, sub, aud as the stored id_token"),
+        (["nonce": nil, "exp": "1", "iat": "2"], [:], "same iss, sub, aud, auth_time as the stored id_token"),
+    ] as [([String: String?], [String: String?], String)])
+    func refreshKeepsIdentity(new: [String: String?], stored: [String: String?], said: String) throws {
+        #expect(try Self.claims(new).keepsIdentity(of: Self.claims(stored)) == said)
+    }
+
+    @Test(arguments: [
+        (["sub": #""mallory""#], [:], "sub"),
+        (["iss": #""https://other-issuer.example""#], [:], "iss"),
+        (["aud": #""other-client""#], [:], "aud"),
+        (["aud": #"["app","other"]"#], [:], "aud"),
+        (["sub": nil], [:], "sub"),
+        (["auth_time": "\(Int(now) - 160)"], [:], "auth_time"),
+        (["azp": #""app""#], [:], "azp"),
+        (["azp": #""other""#], ["azp": #""app""#], "azp"),
+    ] as [([String: String?], [String: String?], String)])
+    func refreshChangesIdentity(new: [String: String?], stored: [String: String?], claim: String) {
+        #expect(throws: Failure(.securityCheck, "the refreshed id_token's \(claim) differs from the stored id_token's (OIDC Core §12.2)")) {
+            try Self.claims(new).keepsIdentity(of: Self.claims(stored))
+        }
+    }
+
+    // MARK: Issuer and algorithms
+
+    @Test(arguments: [
+        ([nil, "https://b", "https://c"], ExpectedIssuer.exact("https://b")),
+        (["https://a", "https://b"], .exact("https://a")),
+        ([nil, nil], .originOf("https://t.example/token")),
+    ] as [([String?], ExpectedIssuer)])
+    func firstIssuerKnown(candidates: [String?], expected: ExpectedIssuer) {
+        #expect(ExpectedIssuer.first(candidates, else: "https://t.example/token") == expected)
+    }
+
+    @Test(arguments: [
+        (nil, nil, JWSAlgorithm.asymmetric),
+        ([JWSAlgorithm.ps256], ["RS256"], [.ps256]),
+        ([.unsecured], nil, [.unsecured]),
+        (nil, ["RS256", "HS256", "none", "ES256K", "XYZ"], [.rs256, .hs256]),
+        (nil, [], []),
+    ] as [([JWSAlgorithm]?, [String]?, Set<JWSAlgorithm>)])
+    func idTokenAlgorithms(pinned: [JWSAlgorithm]?, advertised: [String]?, accepted: Set<JWSAlgorithm>) {
+        #expect(AcceptedAlgorithms.idToken(pinned: pinned, advertised: advertised) == accepted)
+    }
+
+    @Test func jarmAndUserinfoNeverAcceptNone() {
+        #expect(AcceptedAlgorithms.other(advertised: nil, idToken: [.unsecured]) == [])
+        #expect(AcceptedAlgorithms.other(advertised: ["none", "ES256"], idToken: [.rs256]) == [.es256])
+        #expect(AcceptedAlgorithms.other(advertised: nil, idToken: [.rs256, .ps256]) == [.rs256, .ps256])
     }
 }

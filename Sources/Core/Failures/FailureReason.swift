@@ -10,6 +10,9 @@ package enum FailureReason: Equatable, Sendable {
     /// page has them): a batch names its record's columns beside them
     /// (Flow/Batch/BatchRunner.swift).
     case unfilledFields([String])
+    /// A token answer arrived and failed a security check (its id_token):
+    /// nothing in it is used, and a cache entry it refreshed is dropped.
+    case answerRefused
 }
 
 /// An OAuth `error` code as the server sent it. Servers may send codes of

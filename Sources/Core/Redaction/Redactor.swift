@@ -41,8 +41,9 @@ package final class Redactor {
         finished(failure.markedLine)
     }
 
+    /// `response`: a JARM answer (OpenID JARM §2.3), a JWT that carries the code.
     private static let secretNames: Set<String> = [
-        "code", "pin", "otp", "totp", "pass", "pwd", "assertion", "client_assertion", "session", "sid",
+        "code", "pin", "otp", "totp", "pass", "pwd", "assertion", "client_assertion", "session", "sid", "response",
     ]
     private static let secretFragments = [
         "password", "passwd", "passphrase", "secret", "token", "verifier", "credential", "cookie", "authorization", "apikey", "api_key", "api-key",

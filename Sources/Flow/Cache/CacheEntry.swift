@@ -43,33 +43,9 @@ struct CacheEntry {
         return try CacheFileOpen.readAll(descriptor, path: path, what: "cache entry", limit: 4 << 20) ?? []
     }
 
-    /// Written to a temporary file (0600) in the same directory, flushed,
-    /// then renamed over the entry: a reader sees the old entry or the new
-    /// one, and a run killed mid-write leaves no half entry.
+    /// Written by temporary file and rename (CacheFiles.writeAtomically): a reader
+    /// sees the old entry or the new one, never half of one.
     func store(at path: String) throws(Failure) {
-        let temporary = "\(path).\(getpid()).\(Base64URL.encode(Randomness.bytes(6))).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw Failure(.usage, "cannot write the cache entry in '\(path)': \(String(cString: strerror(errno)))")
-        }
-        var bytes = encoded()[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(temporary)
-                throw Failure(.usage, "cannot write the cache entry '\(path)': \(reason)")
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(.usage, "cannot write the cache entry '\(path)': \(reason)")
-        }
+        try CacheFiles.writeAtomically(encoded(), to: path, what: "cache entry")
     }
 }

@@ -13,4 +13,34 @@ enum CacheFiles {
             throw Failure(.usage, "cannot remove the cache entry '\(path)': \(String(cString: strerror(errno)))")
         }
     }
+
+    /// Written to a temporary file (0600, never through a link) in the same
+    /// directory, flushed, then renamed over `path`: a reader sees the old
+    /// file or the new one, and a run killed mid-write leaves no half file.
+    static func writeAtomically(_ contents: [UInt8], to path: String, what: String) throws(Failure) {
+        let temporary = "\(path).\(getpid()).\(Base64URL.encode(Randomness.bytes(6))).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw Failure(.usage, "cannot write the \(what) in '\(path)': \(String(cString: strerror(errno)))")
+        }
+        var bytes = contents[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(temporary)
+                throw Failure(.usage, "cannot write the \(what) '\(path)': \(reason)")
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(.usage, "cannot write the \(what) '\(path)': \(reason)")
+        }
+    }
 }

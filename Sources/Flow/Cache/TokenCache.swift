@@ -25,10 +25,12 @@ struct TokenCache {
 
     /// What a run does when it holds the lock and the entry is not usable.
     struct Minting {
-        /// A full flow (or the given `--refresh-token` redeemed).
-        var mint: () throws(Failure) -> MintedToken
-        /// The entry's refresh token redeemed.
-        var refresh: (String) throws(Failure) -> TokenResponse
+        /// A full flow (or the given `--refresh-token` redeemed), given the
+        /// entry's answer if there is one: a refreshed id_token must name
+        /// the same user as the entry's (OIDC Core §12.2).
+        var mint: (TokenResponse?) throws(Failure) -> MintedToken
+        /// The entry's refresh token redeemed, given the entry's answer.
+        var refresh: (String, TokenResponse) throws(Failure) -> TokenResponse
     }
 
     func obtain(_ minting: Minting) throws(Failure) -> MintedToken {
@@ -40,7 +42,7 @@ struct TokenCache {
         let lock = try FileLock(path: lockPath, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         let now = self.now()
-        let current = try load()
+        var current = try load()
         // Another run wrote it while we waited: use it if still valid at
         // all, so tokens shorter-lived than --min-ttl cause no stampede.
         if let current, current.receivedAt != before?.receivedAt, let token = usable(current, now: now, margin: 0) {
@@ -50,12 +52,19 @@ struct TokenCache {
         if let current, let token = usable(current, now: now, margin: minTTL) {
             return token
         }
-        if let current, let stale = current.token, let refreshToken = stale.refreshToken {
-            if let refreshed = try refresh(current, stale: stale, with: refreshToken, minting) {
+        if let entry = current, let stale = entry.token, let refreshToken = stale.refreshToken {
+            if let refreshed = try refresh(entry, stale: stale, with: refreshToken, minting) {
                 return refreshed
             }
+            current = nil
         }
-        let minted = try minting.mint()
+        let minted: MintedToken
+        do throws(Failure) {
+            minted = try minting.mint(current?.token)
+        } catch {
+            if current != nil { try dropAfterRefusedAnswer(error) }
+            throw error
+        }
         store(minted)
         return minted
     }
@@ -77,8 +86,9 @@ struct TokenCache {
         trace.info("cached token is stale; refreshing it")
         let answer: TokenResponse
         do throws(Failure) {
-            answer = try minting.refresh(refreshToken)
+            answer = try minting.refresh(refreshToken, stale)
         } catch {
+            try dropAfterRefusedAnswer(error)
             guard error.reason == .tokenEndpoint(.invalidGrant) else { throw error }
             trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
             try CacheFiles.remove(entryPath)
@@ -94,6 +104,15 @@ struct TokenCache {
             return nil
         }
         return token
+    }
+
+    /// A refresh answer whose id_token failed its checks — another user,
+    /// another issuer, a bad signature — drops the entry (OIDC Core §12.2):
+    /// its refresh token leads to answers that cannot be used.
+    private func dropAfterRefusedAnswer(_ error: Failure) throws(Failure) {
+        guard error.reason == .answerRefused else { return }
+        try CacheFiles.remove(entryPath)
+        trace.info("the refreshed token was refused; its cache entry is dropped")
     }
 
     private func load(warning: Bool = true) throws(Failure) -> CacheEntry? {

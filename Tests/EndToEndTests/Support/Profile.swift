@@ -132,16 +132,7 @@ struct ProfileHit {
     var clientAuthMethod: String? { (decoded["client_auth"] as? [String: Any])?["method"] as? String }
 }
 
-/// The JSON of a JWT's header (0) or payload (1), read, not verified: what
-/// was sent is verified by the fixture's `cryptography` or by Glewlwyd.
-func jwtPart(_ jwt: String?, _ index: Int) -> [String: Any] {
-    let parts = (jwt ?? "").split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3 else { return [:] }
-    var text = String(parts[index]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-    guard let data = Data(base64Encoded: text) else { return [:] }
-    return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
-}
+// jwtPart(_:_:), a JWT read but not verified, is in Signed.swift.
 
 /// The RFC 7638 thumbprint of a public JWK, computed by Python's hashlib
 /// (not by authcode).

@@ -1,0 +1,68 @@
+import Core
+import HTTP
+import JOSE
+import OAuth
+
+/// The id_token of one token answer, verified as OIDC Core §3.1.3.7 asks
+/// (for a refresh, §12.2): the signature when keys can be known — the
+/// issuer's `jwks_uri`, `--jwks`, or algorithms pinned with
+/// `--id-token-alg` — then every claim rule; `-v` lists exactly the checks
+/// that ran. Without keys the signature of a token that came straight from
+/// the token endpoint is not checked (§3.1.3.7 item 6 lets the TLS
+/// connection stand in for it), and `-v` says so.
+package struct IDTokenCheck {
+    let keys: KeyStore
+    let metadata: ServerMetadata?
+    let issuer: ExpectedIssuer
+    /// The nonce the authorization request sent; nil for a refresh.
+    let nonce: String?
+    /// A code grant: with `openid` in the scope its answer must carry an id_token.
+    let codeGrant: Bool
+    /// A refresh: the id_token the answer's must keep iss, sub, aud, azp
+    /// and auth_time of (the cache entry's); nil when there is none.
+    let stored: String?
+
+    /// The expected issuer of an id_token: `--expect-iss`, `--issuer`, the
+    /// metadata's issuer, the authorization response's checked `iss`; else
+    /// an issuer of the token endpoint's origin.
+    static func issuer(_ options: Options, metadata: ServerMetadata?, answerIss: String? = nil, tokenURL: String) -> ExpectedIssuer {
+        ExpectedIssuer.first([options.expectIss, options.issuer, metadata?.issuer, answerIss], else: tokenURL)
+    }
+
+    func verify(_ token: TokenResponse, options: Options, client: HTTPClient, now: Double) throws(Failure) {
+        guard let jwt = try IDTokenClaims.jwt(in: token.json) else {
+            if codeGrant, (options.scope ?? "").split(separator: " ").contains("openid") {
+                throw Failure(.malformedResponse, "the token response has no id_token, but the scope has openid (OIDC Core §3.1.3.3)")
+            }
+            return
+        }
+        let jws = try IDTokenClaims.parse(jwt)
+        var ran: [String] = []
+        if keys.source == nil && options.idTokenAlgs == nil {
+            // A client profile (--fapi2) never lets TLS stand in for the
+            // signature (FAPI 2.0 Security Profile §5.4.2: id_tokens signed).
+            guard !options.requireSignedIDToken else {
+                throw Failure(.securityCheck, "the id_token's signature cannot be checked: no keys are known, and --fapi2 requires a verified signature",
+                              hint: "Give --issuer (its metadata names jwks_uri) or --jwks FILE|URL.")
+            }
+            ran.append("signature not checked: no keys (give --issuer or --jwks)")
+        } else {
+            var algorithms = AcceptedAlgorithms.idToken(pinned: options.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs)
+            // --fapi2 allows only its own algorithms (PS256, ES256, EdDSA), whatever else is pinned or advertised.
+            if let allowed = options.profileIDTokenAlgorithms {
+                algorithms.formIntersection(allowed.compactMap(JWSAlgorithm.init(rawValue:)))
+            }
+            let verified = try SignatureCheck(keys: keys, client: client, secret: options.clientSecret, now: now)
+                .verify(jws, accepting: algorithms, what: "id_token")
+            ran.append(ServerText.printable(verified.summary, limit: 120))
+        }
+        let claims = try IDTokenClaims(payload: jws.payload)
+        let maxAge = codeGrant ? options.params.last(where: { $0.name == "max_age" }).flatMap { Double($0.value) } : nil
+        ran += try claims.verify(IDTokenRules(issuer: issuer, clientID: options.clientID, trustedAudiences: options.trustAudiences,
+                                              nonce: nonce, maxAge: maxAge, skew: options.clockSkew, now: now))
+        if let stored, let previous = IDTokenClaims(stored: stored) {
+            ran.append(try claims.keepsIdentity(of: previous))
+        }
+        client.trace.info("id_token: " + ran.joined(separator: "; "))
+    }
+}

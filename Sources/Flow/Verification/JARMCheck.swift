@@ -1,0 +1,58 @@
+import Core
+import HTTP
+import JOSE
+import OAuth
+import Walk
+
+/// `--response-mode jwt` and its forms (OpenID JARM): the `response` JWT
+/// verified with the run's keys and its `iss`, `aud` and `exp` checked
+/// before `code`, `state` or `error` is read from it (JARM §2.4). Any
+/// failure is exit 5 and the code is never redeemed. The answer crossed
+/// the front channel, so unlike an id_token it always needs keys.
+struct JARMCheck {
+    let options: Options
+    let client: HTTPClient
+    let endpoints: ServerEndpoints
+    let now: () -> Double
+
+    /// Before the authorization request: with no keys to verify the answer
+    /// with, the login would be wasted (exit 5, nothing sent).
+    static func requireKeys(_ options: Options, _ endpoints: ServerEndpoints) throws(Failure) {
+        guard let mode = options.responseMode, mode.isJARM, endpoints.keys.source == nil else { return }
+        throw Failure(.securityCheck, "--response-mode \(mode.rawValue) needs keys to verify the answer with, and none are known",
+                      hint: "Give --issuer (its jwks_uri) or --jwks.")
+    }
+
+    func response(in answer: AuthorizationAnswer, mode: ResponseMode, authorizeURL: String) throws(Failure) -> (response: AuthorizationResponse, place: String) {
+        let place: String
+        let fields: [(String, String)]
+        switch answer {
+        case .redirect(let location):
+            place = location.withoutQuery
+            fields = JARMResponse.fields(of: location, mode: mode)
+        case .formPost(let posted, let page):
+            place = page
+            fields = posted.map { ($0.name, $0.value) }
+        }
+        let jwt = try JARMResponse.jwt(in: fields, mode: mode, at: place)
+        client.trace.redactor.remember(jwt)
+        let jws = try JARMResponse.parse(jwt, at: place)
+        let metadata = endpoints.metadata
+        let algorithms = AcceptedAlgorithms.other(advertised: metadata?.authorizationSigningAlgs,
+                                                  idToken: AcceptedAlgorithms.idToken(pinned: options.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs))
+        let verified: VerifiedJWS
+        do throws(Failure) {
+            verified = try SignatureCheck(keys: endpoints.keys, client: client, secret: options.clientSecret, now: now())
+                .verify(jws, accepting: algorithms, what: "JARM response")
+        } catch {
+            guard error.exitCode == .securityCheck else { throw error }
+            throw Failure(.securityCheck, error.message + "; the code is not redeemed", at: place, hint: error.hint)
+        }
+        let issuer = ExpectedIssuer.first([options.expectIss, options.issuer, metadata?.issuer], else: authorizeURL)
+        let response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: options.clientID, now: now(),
+                                                 skew: options.clockSkew, at: place)
+        client.trace.redactor.remember(response.code)
+        client.trace.info("JARM response: \(ServerText.printable(verified.summary, limit: 120)); iss; aud; exp")
+        return (response, place)
+    }
+}

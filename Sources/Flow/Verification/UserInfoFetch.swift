@@ -1,0 +1,64 @@
+import Core
+import HTTP
+import JOSE
+import OAuth
+
+/// `--userinfo`: after the token (a new one, a refreshed one or the
+/// cache's), GET the metadata's `userinfo_endpoint` with the access token
+/// (OIDC Core §5.3.1). The answer's `sub` must be the id_token's (§5.3.2);
+/// a signed answer (`application/jwt`, §5.3.2) is verified with the run's
+/// keys first. Its body is never quoted in an error line
+/// (OAuth/UserInfoResponse.swift).
+package struct UserInfoFetch {
+    let options: Options
+    let client: HTTPClient
+    let endpoints: ServerEndpoints
+    let now: () -> Double
+    /// How the access token is presented (Flow/BackChannel.swift): its
+    /// scheme in the registered spelling whatever case the server wrote
+    /// `token_type` in (RFC 6750 §2.1), and for a DPoP-bound token a proof
+    /// with `ath`, retried once with the server's nonce (RFC 9449 §7.1).
+    let profile: ClientProfile
+
+    func fetch(for token: MintedToken) throws(Failure) -> UserInfo {
+        guard let url = endpoints.metadata?.userinfoEndpoint else {
+            throw Failure(.malformedResponse, "the discovery document names no userinfo_endpoint (--userinfo)", at: options.issuer)
+        }
+        let place = URIReference(url)?.withoutQuery ?? url
+        var request = HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json, application/jwt")])
+        let response = try profile.sendToResource(request, accessToken: token.response.accessToken ?? "",
+                                                  tokenType: token.response.json["token_type"]?.stringValue, through: client,
+                                                  purpose: "userinfo request")
+        var ran: [String] = []
+        let claims: [UInt8]
+        switch try UserInfoResponse.classify(response, at: place) {
+        case .json(let body):
+            claims = body
+        case .jwt(let jwt):
+            let jws: CompactJWS
+            do throws(JOSEError) {
+                jws = try CompactJWS(jwt)
+            } catch {
+                throw Failure(.malformedResponse, "the signed userinfo is not a JWT: \(error.message)", at: place)
+            }
+            let metadata = endpoints.metadata
+            let algorithms = AcceptedAlgorithms.other(advertised: metadata?.userinfoSigningAlgs,
+                                                      idToken: AcceptedAlgorithms.idToken(pinned: options.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs))
+            let verified: VerifiedJWS
+            do throws(Failure) {
+                verified = try SignatureCheck(keys: endpoints.keys, client: client, secret: options.clientSecret, now: now())
+                    .verify(jws, accepting: algorithms, what: "signed userinfo")
+            } catch {
+                throw Failure(error.exitCode, error.message, at: place, hint: error.hint)
+            }
+            let issuer = ExpectedIssuer.first([options.expectIss, options.issuer, metadata?.issuer], else: url)
+            claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: options.clientID, at: place)
+            ran.append(ServerText.printable(verified.summary, limit: 120))
+        }
+        let subject = token.response.idToken.flatMap(IDTokenClaims.init(stored:))?.subject
+        try UserInfoResponse.checkSubject(claims, idTokenSubject: subject, at: place)
+        ran.append("sub matches the id_token's")
+        client.trace.info("userinfo: " + ran.joined(separator: "; "))
+        return UserInfo(claims: claims)
+    }
+}
