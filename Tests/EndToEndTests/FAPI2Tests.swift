@@ -50,6 +50,25 @@ struct FAPI2Tests {
         #expect(try fixture.profileHits(to: "token").count == 1)
     }
 
+    /// FAPI 2.0 allows PS256, ES256 and EdDSA id_tokens only: an RS256 one,
+    /// validly signed and advertised by the server, is exit 5 under
+    /// `--fapi2` (the same token passes without it).
+    @Test func rs256IDTokenIsRefusedUnderFAPI2() async throws {
+        let fixture = try await Fixture.make()
+        let key = try await ProfileKeys.shared.key("p256")
+        try fixture.configure(["client_jwks": try Fixture.clientJWKS([key]), "id_token_alg": "RS256",
+                               "id_token_algs_supported": ["RS256", "PS256", "ES256", "EdDSA"]])
+        let result = try await run(fixture.profileFlow("fapi2") + ["--client-key", key.file("jwk"), "--fapi2"])
+        #expect(result.exitCode == 5, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("authcode: error: the code was redeemed, but the token response was refused: id_token: the JWS alg RS256 is not allowed by --fapi2 (allowed: ES256, EdDSA, PS256) ("),
+                "\(result)")
+        #expect(result.stderr.hasSuffix("\nFAPI 2.0 servers sign id_tokens with PS256, ES256 or EdDSA; drop --fapi2 to accept this server's algorithm.\n"), "\(result)")
+        let plain = try await run(fixture.profileFlow("fapi2") + ["--client-key", key.file("jwk"), "--dpop", "--par",
+                                                                   "--auth-method", "private_key_jwt"])
+        expectTokenJSON(plain)
+    }
+
     /// A server that answers a Bearer token to a FAPI 2.0 client gave no
     /// sender-constrained token: exit 5.
     @Test func bearerTokenRefused() async throws {

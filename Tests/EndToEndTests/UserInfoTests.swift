@@ -23,6 +23,25 @@ struct UserInfoTests {
         expectNoSecrets(in: result, fixture: fx)
     }
 
+    /// A DPoP-bound token goes to userinfo as `Authorization: DPoP` with a
+    /// proof for that request (`htm` GET, `htu` the endpoint, `ath` the
+    /// token's hash), retried once with the server's nonce (RFC 9449 §7.1,
+    /// §9); the fixture checks the proof with PyPI `cryptography`.
+    @Test func dpopBoundTokenCarriesAProof() async throws {
+        let fx = try await Fixture.make()
+        try fx.configure(#"{"dpop_nonce":["userinfo"]}"#)
+        let result = try await run(fx.signedFlow() + ["--dpop", "--userinfo", "-v"])
+        let token = expectTokenJSON(result)
+        #expect(token["token_type"] as? String == "DPoP", "\(result)")
+        #expect(traceLines(result, "userinfo:") == ["* userinfo: sub matches the id_token's"], "\(result)")
+        let hits = try fx.hits(to: "userinfo")
+        #expect(hits.map(\.status) == [401, 200], "a nonce challenge, then the proof with the nonce: \(hits.map(\.status))")
+        let last = try #require(hits.last)
+        #expect(last.headers["authorization"] == "DPoP \(token["access_token"] as? String ?? "?")", "\(last)")
+        #expect(last.headers["dpop"] != nil && last.headers["dpop"] != hits[0].headers["dpop"], "a fresh proof for the retry")
+        expectNoSecrets(in: result, fixture: fx)
+    }
+
     @Test func printUserinfo() async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.signedFlow(scope: "openid profile email") + ["--print", "userinfo"])

@@ -37,6 +37,12 @@ package struct IDTokenCheck {
             return
         }
         let jws = try IDTokenClaims.parse(jwt)
+        // --fapi2 allows only its own algorithms (FAPI 2.0 Security Profile
+        // §5.4: PS256, ES256, EdDSA), whatever the server advertises.
+        if let allowed = options.profileIDTokenAlgorithms, !allowed.contains(jws.algorithmName) {
+            throw Failure(.securityCheck, "id_token: the JWS alg \(ServerText.printable(jws.algorithmName, limit: 20)) is not allowed by --fapi2 (allowed: \(allowed.sorted().joined(separator: ", ")))",
+                          hint: "FAPI 2.0 servers sign id_tokens with PS256, ES256 or EdDSA; drop --fapi2 to accept this server's algorithm.")
+        }
         var ran: [String] = []
         if keys.source == nil && options.idTokenAlgs == nil {
             // A client profile (--fapi2) never lets TLS stand in for the
@@ -48,7 +54,6 @@ package struct IDTokenCheck {
             ran.append("signature not checked: no keys (give --issuer or --jwks)")
         } else {
             var algorithms = AcceptedAlgorithms.idToken(pinned: options.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs)
-            // --fapi2 allows only its own algorithms (PS256, ES256, EdDSA), whatever else is pinned or advertised.
             if let allowed = options.profileIDTokenAlgorithms {
                 algorithms.formIntersection(allowed.compactMap(JWSAlgorithm.init(rawValue:)))
             }
