@@ -4,18 +4,19 @@ import CCrypto
 /// freed with it. The only place JOSE touches CCrypto's keys: signatures are
 /// never computed in Swift (ARCHITECTURE.md, "Constraints").
 ///
-/// `@unchecked Sendable`: the pointer is set once and the key never changes
-/// after it is made; libcrypto allows one EVP_PKEY to sign and verify on
-/// several threads at once (openssl-threads(7)), which a batch's workers do
-/// with one DPoP or client key.
-final class CryptoKey: @unchecked Sendable {
+/// Sendable, checked by the compiler for everything but the one pointer
+/// (`nonisolated(unsafe)`): it is set once and the key never changes after
+/// it is made; libcrypto allows one EVP_PKEY to sign and verify on several
+/// threads at once (openssl-threads(7)), which a batch's workers do with
+/// one DPoP or client key.
+final class CryptoKey: Sendable {
     enum Kind: Equatable {
         case rsa
         case ec(JWK.Curve)
         case ed25519
     }
 
-    private let pointer: OpaquePointer
+    nonisolated(unsafe) private let pointer: OpaquePointer
     let kind: Kind
     let bits: Int
 
