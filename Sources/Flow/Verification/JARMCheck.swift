@@ -37,18 +37,15 @@ struct JARMCheck {
         let jwt = try JARMResponse.jwt(in: fields, mode: mode, at: place)
         client.trace.redactor.remember(jwt)
         let jws = try JARMResponse.parse(jwt, at: place)
-        let metadata = endpoints.metadata
-        let algorithms = AcceptedAlgorithms.other(advertised: metadata?.authorizationSigningAlgs,
-                                                  idToken: AcceptedAlgorithms.idToken(pinned: options.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs))
         let verified: VerifiedJWS
         do throws(Failure) {
-            verified = try SignatureCheck(keys: endpoints.keys, client: client, secret: options.clientSecret, now: now())
-                .verify(jws, accepting: algorithms, what: "JARM response")
+            verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.authorizationSigningAlgs, what: "JARM response",
+                                                          options: options, endpoints: endpoints, client: client, now: now())
         } catch {
             guard error.exitCode == .securityCheck else { throw error }
             throw Failure(.securityCheck, error.message + "; the code is not redeemed", at: place, hint: error.hint)
         }
-        let issuer = ExpectedIssuer.first([options.expectIss, options.issuer, metadata?.issuer], else: authorizeURL)
+        let issuer = SignatureCheck.expectedIssuer(options, endpoints: endpoints, else: authorizeURL)
         let response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: options.clientID, now: now(),
                                                  skew: options.clockSkew, at: place)
         client.trace.redactor.remember(response.code)

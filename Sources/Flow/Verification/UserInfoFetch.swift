@@ -41,17 +41,14 @@ package struct UserInfoFetch {
             } catch {
                 throw Failure(.malformedResponse, "the signed userinfo is not a JWT: \(error.message)", at: place)
             }
-            let metadata = endpoints.metadata
-            let algorithms = AcceptedAlgorithms.other(advertised: metadata?.userinfoSigningAlgs,
-                                                      idToken: AcceptedAlgorithms.idToken(pinned: options.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs))
             let verified: VerifiedJWS
             do throws(Failure) {
-                verified = try SignatureCheck(keys: endpoints.keys, client: client, secret: options.clientSecret, now: now())
-                    .verify(jws, accepting: algorithms, what: "signed userinfo")
+                verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.userinfoSigningAlgs, what: "signed userinfo",
+                                                              options: options, endpoints: endpoints, client: client, now: now())
             } catch {
                 throw Failure(error.exitCode, error.message, at: place, hint: error.hint)
             }
-            let issuer = ExpectedIssuer.first([options.expectIss, options.issuer, metadata?.issuer], else: url)
+            let issuer = SignatureCheck.expectedIssuer(options, endpoints: endpoints, else: url)
             claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: options.clientID, at: place)
             ran.append(ServerText.printable(verified.summary, limit: 120))
         }
