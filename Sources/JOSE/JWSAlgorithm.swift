@@ -50,7 +50,7 @@ package enum JWSAlgorithm: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// The default algorithm for a key (DESIGN: RSA → RS256; each NIST
+    /// The default algorithm for a key (README.md, "Modern client profile": RSA → RS256; each NIST
     /// curve → its ES algorithm; Ed25519 → EdDSA).
     package static func defaultFor(_ parameters: JWK.PublicParameters) -> JWSAlgorithm? {
         switch parameters {
