@@ -18,21 +18,10 @@ from urllib.parse import urlencode, urlsplit
 import selftest_jose_support as J
 from selftest_jose_support import (BASIC, HAVE_CRYPTO, answer, authz_params, basic_redeem,
                                    code_of, configure, hits_of, iss_of, parts, run_name)
+from selftest_jose_support import expect_oauth_error, skip_without_crypto
 from selftest_support import Client
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def _skip():
-    if not HAVE_CRYPTO:
-        print("     (skipped: cryptography not installed for this python)")
-        return True
-    return False
-
-
-def _error(r, status, error, description):
-    assert r.status == status, (r.status, r.text)
-    assert r.json() == {"error": error, "error_description": description}, r.text
 
 
 def _api(c, url, token, key, alg="ES256", method="GET", nonce=None, scheme="DPoP", **proof):
@@ -44,7 +33,7 @@ def _api(c, url, token, key, alg="ES256", method="GET", nonce=None, scheme="DPoP
 
 
 def t_dpop_token_and_resource(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c, run = Client(base), run_name("dpop")
     iss = iss_of(base, run)
@@ -101,9 +90,9 @@ def t_dpop_token_and_resource(base):
     refused(_api(c, res, plain, key), "invalid_token", "access token is not DPoP-bound")
     assert _api(c, res, plain, None, scheme="Bearer").status == 200
     code = code_of(c, iss, dpop_jkt=J.thumbprint(J.jwk_of(other)))
-    _error(basic_redeem(c, iss, code, {"DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/token")}),
+    expect_oauth_error(basic_redeem(c, iss, code, {"DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/token")}),
            400, "invalid_grant", "DPoP proof key does not match the dpop_jkt of the authorization request")
-    _error(basic_redeem(c, iss, code_of(c, iss), {"DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/par")}),
+    expect_oauth_error(basic_redeem(c, iss, code_of(c, iss), {"DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/par")}),
            400, "invalid_dpop_proof", "DPoP proof htu does not match the request URL")
     for kind, alg in (("rsa", "PS256"), ("ed25519", "EdDSA"), ("p384", "ES384"), ("rsa", "RS256")):
         k = J.new_key(kind)
@@ -113,22 +102,22 @@ def t_dpop_token_and_resource(base):
 
 
 def t_dpop_nonce_refresh_and_par(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c, run = Client(base), run_name("nonce")
     iss = iss_of(base, run)
     configure(c, base, run, {"dpop_nonce": ["par", "token", "resource"], "dpop_required": True})
     key = J.new_key("p256")
-    _error(basic_redeem(c, iss, code_of(c, iss)), 400, "invalid_request", "DPoP proof required")
+    expect_oauth_error(basic_redeem(c, iss, code_of(c, iss)), 400, "invalid_request", "DPoP proof required")
     code = code_of(c, iss, client_id="public-app")
     form = J.code_form(iss, code, client_id="public-app")
     r = c.request("POST", iss + "/token", form=form,
                   headers={"DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/token")})
-    _error(r, 400, "use_dpop_nonce", "Authorization server requires nonce in DPoP proof")
+    expect_oauth_error(r, 400, "use_dpop_nonce", "Authorization server requires nonce in DPoP proof")
     nonce = r.header_all("DPoP-Nonce")[0]
     r = c.request("POST", iss + "/token", form=form,
                   headers={"DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/token", nonce="bogus")})
-    _error(r, 400, "use_dpop_nonce", "DPoP proof nonce is not one this server issued")
+    expect_oauth_error(r, 400, "use_dpop_nonce", "DPoP proof nonce is not one this server issued")
     r = c.request("POST", iss + "/token", form=form,
                   headers={"DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/token", nonce=nonce)})
     assert r.status == 200 and r.header_all("DPoP-Nonce") == [nonce], r.text
@@ -143,29 +132,29 @@ def t_dpop_nonce_refresh_and_par(base):
     refresh = {"grant_type": "refresh_token", "refresh_token": body["refresh_token"], "client_id": "public-app"}
     r = c.request("POST", iss + "/token", form=refresh,
                   headers={"DPoP": J.dpop_proof(J.new_key("p256"), "ES256", "POST", iss + "/token", nonce=nonce)})
-    _error(r, 400, "invalid_grant", "refresh token is bound to another DPoP key")
+    expect_oauth_error(r, 400, "invalid_grant", "refresh token is bound to another DPoP key")
     r = c.request("POST", iss + "/token", form=refresh,
                   headers={"DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/token", nonce=nonce)})
     assert r.status == 200 and r.json()["token_type"] == "DPoP"
     # PAR: nonce challenge, then dpop_jkt checked against the proof key and bound to the code.
     par = {**authz_params(iss)}
     r = c.request("POST", iss + "/par", form=par, headers={**BASIC, "DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/par")})
-    _error(r, 400, "use_dpop_nonce", "Authorization server requires nonce in DPoP proof")
+    expect_oauth_error(r, 400, "use_dpop_nonce", "Authorization server requires nonce in DPoP proof")
     other = J.new_key("p256")
     r = c.request("POST", iss + "/par", form={**par, "dpop_jkt": J.thumbprint(J.jwk_of(other))},
                   headers={**BASIC, "DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/par", nonce=nonce)})
-    _error(r, 400, "invalid_request", "dpop_jkt does not match the DPoP proof key")
+    expect_oauth_error(r, 400, "invalid_request", "dpop_jkt does not match the DPoP proof key")
     r = c.request("POST", iss + "/par", form=par,
                   headers={**BASIC, "DPoP": J.dpop_proof(key, "ES256", "POST", iss + "/par", nonce=nonce)})
     assert r.status == 201 and r.header_all("DPoP-Nonce") == [nonce]
     a = answer(c.request("GET", iss + "/authorize?" + urlencode({"client_id": "demo-app",
                                                                  "request_uri": r.json()["request_uri"]})))
     r = basic_redeem(c, iss, a["code"], {"DPoP": J.dpop_proof(other, "ES256", "POST", iss + "/token", nonce=nonce)})
-    _error(r, 400, "invalid_grant", "DPoP proof key does not match the dpop_jkt of the authorization request")
+    expect_oauth_error(r, 400, "invalid_grant", "DPoP proof key does not match the dpop_jkt of the authorization request")
 
 
 def t_fapi2_flow(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c, run = Client(base), run_name("fapi2")
     iss = iss_of(base, run, "fapi2")
@@ -179,7 +168,7 @@ def t_fapi2_flow(base):
         return J.dpop_proof(dkey, "EdDSA", method, url, nonce=nonce, token=token)
     par = {**authz_params(iss)}
     r = c.request("POST", iss + "/par", form={**par, **auth()}, headers={"DPoP": proof(iss + "/par")})
-    _error(r, 400, "use_dpop_nonce", "Authorization server requires nonce in DPoP proof")
+    expect_oauth_error(r, 400, "use_dpop_nonce", "Authorization server requires nonce in DPoP proof")
     nonce = r.header_all("DPoP-Nonce")[0]
     r = c.request("POST", iss + "/par", form={**par, **auth()}, headers={"DPoP": proof(iss + "/par", nonce)})
     assert r.status == 201, r.text
@@ -188,7 +177,7 @@ def t_fapi2_flow(base):
     assert a["iss"] == iss and a["state"] == "st-1"
     form = {**J.code_form(iss, a["code"]), **auth()}
     r = c.request("POST", iss + "/token", form=form, headers={"DPoP": proof(iss + "/token")})
-    _error(r, 400, "use_dpop_nonce", "Authorization server requires nonce in DPoP proof")
+    expect_oauth_error(r, 400, "use_dpop_nonce", "Authorization server requires nonce in DPoP proof")
     r = c.request("POST", iss + "/token", form={**form, **auth()}, headers={"DPoP": proof(iss + "/token", nonce)})
     body = r.json()
     assert r.status == 200 and body["token_type"] == "DPoP", r.text
@@ -220,9 +209,9 @@ def t_fapi2_flow(base):
              (400, "invalid_dpop_proof", "DPoP proof alg RS256 is not accepted"))):
         form = {k: v for k, v in {**par, **extra}.items() if v is not None}
         r = c.request("POST", iss + "/par", form=form, headers=headers())
-        _error(r, *expected)
+        expect_oauth_error(r, *expected)
     r = c.request("POST", iss + "/token", form={**J.code_form(iss, "code-x"), **auth()})
-    _error(r, 400, "invalid_request", "DPoP proof required")
+    expect_oauth_error(r, 400, "invalid_request", "DPoP proof required")
     for alg in ("ES256", "EdDSA"):
         configure(c, base, run, {"client_jwks": J.jwk_of(ckey, kid="fapi-client"), "id_token_alg": alg,
                                  "dpop_nonce": []})
@@ -306,7 +295,7 @@ def _https(url, method="GET", cert=None, form=None, json_body=None, headers=None
 
 
 def t_mtls_tls_client_auth(base):
-    if _skip():
+    if skip_without_crypto():
         return
     with tempfile.TemporaryDirectory() as pki:
         _pki(pki)

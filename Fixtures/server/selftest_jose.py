@@ -11,14 +11,8 @@ import time
 import selftest_jose_support as J
 from selftest_jose_support import (BASIC, HAVE_CRYPTO, answer, authorize, basic_redeem,
                                    code_of, configure, iss_of, parts, run_name, stats_of)
+from selftest_jose_support import skip_without_crypto
 from selftest_support import Client
-
-
-def _skip():
-    if not HAVE_CRYPTO:
-        print("     (skipped: cryptography not installed for this python)")
-        return True
-    return False
 
 
 def _flow(c, iss, **extra):
@@ -29,7 +23,7 @@ def _flow(c, iss, **extra):
 
 
 def t_signed_discovery_and_jwks(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c, run = Client(base), run_name("disc")
     iss = iss_of(base, run)
@@ -63,7 +57,7 @@ ALG_CASES = ("RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES3
 
 
 def t_signed_id_token_every_alg(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c = Client(base)
     for alg in ALG_CASES:
@@ -97,7 +91,7 @@ def t_signed_id_token_every_alg(base):
 
 
 def t_signed_keys_kid_and_rotation(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c = Client(base)
     run = run_name("kid")
@@ -146,7 +140,7 @@ def t_signed_keys_kid_and_rotation(base):
 
 
 def t_signed_jwks_faults(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c = Client(base)
     run = run_name("jwksf")
@@ -188,7 +182,7 @@ CLAIM_CHECKS = {
 
 
 def t_signed_id_token_faults(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c = Client(base)
     run = run_name("idf")
@@ -254,7 +248,7 @@ def t_signed_id_token_faults(base):
 
 
 def t_signed_token_shapes(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c = Client(base)
     run = run_name("shape")
@@ -271,7 +265,7 @@ def t_signed_token_shapes(base):
 
 
 def t_signed_jarm(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c = Client(base)
     run = run_name("jarm")
@@ -314,7 +308,7 @@ def t_signed_jarm(base):
 
 
 def t_signed_userinfo(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c = Client(base)
     run = run_name("ui")
@@ -348,7 +342,7 @@ def t_signed_userinfo(base):
 
 
 def t_signed_refresh_id_token(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c = Client(base)
     run = run_name("rid")

@@ -297,3 +297,17 @@ def basic_redeem(c, iss, code, headers=None, **extra):
 
 def new_client(base):
     return Client(base)
+
+
+def skip_without_crypto():
+    """True (and says so) when this python lacks `cryptography`."""
+    if not HAVE_CRYPTO:
+        print("     (skipped: cryptography not installed for this python)")
+        return True
+    return False
+
+
+def expect_oauth_error(r, status, error, description):
+    """The answer is exactly this RFC 6749 error object."""
+    assert r.status == status, (r.status, r.text)
+    assert r.json() == {"error": error, "error_description": description}, r.text

@@ -12,23 +12,12 @@ import selftest_jose_support as J
 from selftest_jose_support import (BASIC, HAVE_CRYPTO, answer, authz_params, code_form, code_of,
                                    configure, hits_of, iss_of, parts, run_name, stats_of,
                                    token_request)
+from selftest_jose_support import expect_oauth_error, skip_without_crypto
 from selftest_support import Client
 
 
-def _skip():
-    if not HAVE_CRYPTO:
-        print("     (skipped: cryptography not installed for this python)")
-        return True
-    return False
-
-
-def _error(r, status, error, description):
-    assert r.status == status, (r.status, r.text)
-    assert r.json() == {"error": error, "error_description": description}, r.text
-
-
 def t_private_key_jwt(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c, run = Client(base), run_name("pkjwt")
     iss = iss_of(base, run)
@@ -59,10 +48,10 @@ def t_private_key_jwt(base):
     assert r.status == 200 and r.json()["refresh_token"] == refresh
     form = signed()
     assert redeem(form).status == 200
-    _error(redeem(form), 401, "invalid_client", "client_assertion jti was used before")
+    expect_oauth_error(redeem(form), 401, "invalid_client", "client_assertion jti was used before")
     assert redeem(signed(aud=iss + "/token")).status == 200
     accepted = f"(accepted: {iss}, {iss}/token)"
-    _error(redeem(signed(aud="https://elsewhere.example")), 401, "invalid_client",
+    expect_oauth_error(redeem(signed(aud="https://elsewhere.example")), 401, "invalid_client",
            "client_assertion aud is not accepted here " + accepted)
     assert redeem(signed(aud=[iss, "x"])).status == 200
     now = int(time.time())
@@ -74,26 +63,26 @@ def t_private_key_jwt(base):
             ({"nbf": now + 600}, "client_assertion is not valid yet (nbf)"),
             ({"sub": "other"}, "client_assertion iss and sub must both be the client_id"),
             ({"jti": None}, "client_assertion jti is missing")):
-        _error(redeem(signed(**claims)), 401, "invalid_client", description)
-    _error(redeem({**signed(), "client_assertion_type": "jwt"}), 401, "invalid_client",
+        expect_oauth_error(redeem(signed(**claims)), 401, "invalid_client", description)
+    expect_oauth_error(redeem({**signed(), "client_assertion_type": "jwt"}), 401, "invalid_client",
            "client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
-    _error(redeem(signed(k=J.new_key("p256"))), 401, "invalid_client",
+    expect_oauth_error(redeem(signed(k=J.new_key("p256"))), 401, "invalid_client",
            "client_assertion: signature does not verify")
-    _error(redeem(signed(kid="zz")), 401, "invalid_client", "client_assertion: no registered key has kid zz")
-    _error(redeem(signed(kid="c2")), 401, "invalid_client", "client_assertion: no registered key fits alg ES256")
+    expect_oauth_error(redeem(signed(kid="zz")), 401, "invalid_client", "client_assertion: no registered key has kid zz")
+    expect_oauth_error(redeem(signed(kid="c2")), 401, "invalid_client", "client_assertion: no registered key fits alg ES256")
     unsigned = J.b64u(b'{"alg":"none"}') + "." + J.b64u(json.dumps({"iss": "demo-app", "sub": "demo-app"}).encode()) + "."
-    _error(redeem({**signed(), "client_assertion": unsigned}), 401, "invalid_client",
+    expect_oauth_error(redeem({**signed(), "client_assertion": unsigned}), 401, "invalid_client",
            "client_assertion: alg none is not accepted")
-    _error(redeem({**signed(), "client_assertion": "a.b"}), 401, "invalid_client",
+    expect_oauth_error(redeem({**signed(), "client_assertion": "a.b"}), 401, "invalid_client",
            "client_assertion: not a compact JWS (three base64url parts)")
-    _error(redeem({**signed(), "client_id": "public-app"}), 401, "invalid_client",
+    expect_oauth_error(redeem({**signed(), "client_id": "public-app"}), 401, "invalid_client",
            "client_id differs from the client_assertion iss")
-    _error(redeem(signed(), BASIC), 400, "invalid_request", "more than one client authentication method")
+    expect_oauth_error(redeem(signed(), BASIC), 400, "invalid_request", "more than one client authentication method")
     assert redeem(J.assertion_form(key, alg, "demo-app", iss, "c1", with_client_id=False)).status == 200
     # client_secret_jwt: HS256 keyed with the secret.
     r = redeem(signed(k=b"demo-secret", a="HS256", kid=None))
     assert r.status == 200
-    _error(redeem(signed(k=b"wrong", a="HS256", kid=None)), 401, "invalid_client",
+    expect_oauth_error(redeem(signed(k=b"wrong", a="HS256", kid=None)), 401, "invalid_client",
            "client_assertion: signature does not verify")
     for extra, form, expected in (
             ({"assertion_aud": ["issuer"]}, signed(aud=iss + "/token"),
@@ -114,16 +103,16 @@ def t_private_key_jwt(base):
             ({"client_jwks": None}, signed(),
              (401, "invalid_client", "no client_jwks registered for private_key_jwt"))):
         configure(c, base, run, {**cfg, **extra})
-        _error(redeem(form), *expected)
+        expect_oauth_error(redeem(form), *expected)
     configure(c, base, run, {**cfg, "assertion_aud": ["endpoint"]})
     assert redeem(signed(aud=iss + "/token")).status == 200
     configure(c, base, run, {**cfg, "token_auth_methods": ["private_key_jwt"]})
-    _error(redeem({}, BASIC), 401, "invalid_client",
+    expect_oauth_error(redeem({}, BASIC), 401, "invalid_client",
            "client authentication method client_secret_basic is not allowed here")
 
 
 def t_par(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c, run = Client(base), run_name("par")
     iss = iss_of(base, run)
@@ -156,17 +145,17 @@ def t_par(base):
     assert r.status == 400 and "request_uri must come from the PAR endpoint" in r.text
     r = push(headers={}, client_id="public-app")  # a public client pushes with client_id only
     assert r.status == 201 and "code" in answer(via_uri(r.json()["request_uri"], "public-app"))
-    _error(push(headers={}), 401, "invalid_client", "client authentication required")
-    _error(push(response_type="token"), 400, "invalid_request", "response_type must be code")
-    _error(push(redirect_uri=None), 400, "invalid_request", "missing redirect_uri")
-    _error(push(request_uri="urn:x"), 400, "invalid_request", "request_uri is not allowed at the PAR endpoint")
-    _error(push(code_challenge_method="S512"), 400, "invalid_request", "code_challenge_method S512 is not allowed")
+    expect_oauth_error(push(headers={}), 401, "invalid_client", "client authentication required")
+    expect_oauth_error(push(response_type="token"), 400, "invalid_request", "response_type must be code")
+    expect_oauth_error(push(redirect_uri=None), 400, "invalid_request", "missing redirect_uri")
+    expect_oauth_error(push(request_uri="urn:x"), 400, "invalid_request", "request_uri is not allowed at the PAR endpoint")
+    expect_oauth_error(push(code_challenge_method="S512"), 400, "invalid_request", "code_challenge_method S512 is not allowed")
     r = c.request("GET", iss + "/par")
     assert r.status == 405
     key = J.new_key("p256")
     configure(c, base, run, {"client_jwks": J.jwk_of(key), "assertion_aud": ["endpoint"]})
     assert push(headers={}, **J.assertion_form(key, "ES256", "demo-app", iss + "/par")).status == 201
-    _error(push(headers={}, **J.assertion_form(key, "ES256", "demo-app", iss)), 401, "invalid_client",
+    expect_oauth_error(push(headers={}, **J.assertion_form(key, "ES256", "demo-app", iss)), 401, "invalid_client",
            f"client_assertion aud is not accepted here (accepted: {iss}/par)")
     configure(c, base, run, {"par_outer_params": "reject"})
     a = answer(via_uri(push().json()["request_uri"], state="evil", scope="admin"))
@@ -183,7 +172,7 @@ def t_par(base):
 
 
 def t_request_object(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c, run = Client(base), run_name("jar")
     iss = iss_of(base, run)
@@ -235,7 +224,7 @@ def t_request_object(base):
     assert a["state"] == "st-ro"
     r = c.request("POST", iss + "/par", form={"request": J.request_object(other, "ES256", iss, kid="r1"),
                                               "client_id": "demo-app"}, headers=BASIC)
-    _error(r, 400, "invalid_request_object", "request object: signature does not verify")
+    expect_oauth_error(r, 400, "invalid_request_object", "request object: signature does not verify")
     configure(c, base, run, {"client_jwks": J.jwk_of(key, kid="r1"), "request_object_typ": "required",
                              "request_object_outer_params": "reject"})
     a = send(J.request_object(key, "ES256", iss, typ=None))
@@ -248,7 +237,7 @@ def t_request_object(base):
 
 
 def t_resource_and_authorization_details(base):
-    if _skip():
+    if skip_without_crypto():
         return
     c, run = Client(base), run_name("rar")
     iss = iss_of(base, run)
@@ -282,4 +271,4 @@ def t_resource_and_authorization_details(base):
     assert a["error_description"] == "authorization_details type is not supported"
     r = c.request("POST", iss + "/par", form={**authz_params(iss), "authorization_details": json.dumps(details)},
                   headers=BASIC)
-    _error(r, 400, "invalid_authorization_details", "authorization_details type is not supported")
+    expect_oauth_error(r, 400, "invalid_authorization_details", "authorization_details type is not supported")
