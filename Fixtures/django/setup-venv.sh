@@ -18,7 +18,7 @@ PY=${PYTHON:-python3}
 want=$(sha256sum "$REQ" | cut -d' ' -f1)
 
 if [ -x "$VENV/bin/python" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ] \
-    && "$VENV/bin/python" -c 'import django, oauth2_provider, cryptography' >/dev/null 2>&1; then
+    && "$VENV/bin/python" -c 'import django, oauth2_provider, cryptography, webauthn' >/dev/null 2>&1; then
     echo "setup-venv: $VENV up to date"
     exit 0
 fi

@@ -16,6 +16,7 @@ import hostile
 import login_flows
 import pages
 import real_servers
+import replicas
 import signed_scenarios
 import standing_banners
 import token_endpoint
@@ -242,6 +243,8 @@ def route(ex):
     """Dispatch a request whose ex.run/scenario/rest/issuer/state are set."""
     if ex.scenario in signed_scenarios.SCENARIOS:  # signed, fapi2: every path of their own
         return signed_scenarios.route(ex)
+    if ex.scenario in replicas.SCENARIOS:  # identity-provider replicas: every path of their own
+        return replicas.route(ex)
     if ex.scenario not in SCENARIOS:
         return ex.send(404, "unknown scenario\n")
     rest = ex.rest
