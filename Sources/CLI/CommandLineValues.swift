@@ -4,17 +4,17 @@
 package struct CommandLineValues: Equatable, Sendable {
     /// `-o FILE`: the result goes there instead of stdout (OutputFile.swift).
     package var outputFile: String?
-    /// `-v` and `-q` as given; the rules refuse both and make `output.verbosity`.
+    /// `-v` and `-q` as given; the rules refuse both and make `flow.output.verbosity`.
     package var verbose = false
     package var quiet = false
     /// `--client-key` and `--dpop-key` as given (paths), and `--dpop` (or
     /// `--fapi2` turning it on); the rules read the keys and make
-    /// `profile.clientKey` and `profile.dpop` (KeyFile.swift).
+    /// `flow.profile.clientKey` and `flow.profile.dpop` (KeyFile.swift).
     package var clientKeyFile: String?
     package var dpopKeyFile: String?
     package var dpop = false
     /// `--proxy` and `--noproxy` as given; with the environment's proxies
-    /// they make `connection.transport.proxy` (HTTP/ProxySettings.swift).
+    /// they make `flow.connection.transport.proxy` (HTTP/ProxySettings.swift).
     package var proxyURL: String?
     package var noProxy: String?
     /// `-K FILE`s as given on the command line (or `AUTHCODE_CONFIG`);

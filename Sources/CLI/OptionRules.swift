@@ -23,7 +23,7 @@ struct OptionRules {
         let table = OptionTable.all
         // --timeout first, so that reading an @FILE value below is bounded by it.
         for declaration in table where declaration.appliesFirst { try apply(declaration, to: &options) }
-        reader.timeout = options.connection.transport.timeout
+        reader.timeout = options.flow.connection.transport.timeout
         for declaration in table where !declaration.appliesFirst { try apply(declaration, to: &options) }
         try endpoints(options)
         try fapi2(&options)
@@ -83,48 +83,48 @@ struct OptionRules {
 
     func endpoints(_ options: Options) throws(Failure) {
         // A refresh needs only the token endpoint.
-        let needsAuthorize = options.request.refreshToken == nil
-        if options.server.issuer == nil && ((needsAuthorize && options.server.authorizeURL == nil) || options.server.tokenURL == nil) {
-            let missing = options.server.authorizeURL == nil && needsAuthorize ? display(\.server.authorizeURL) : display(\.server.tokenURL)
-            throw Failure.usage("missing '\(missing)' (or '\(display(\.server.issuer))' to discover endpoints)")
+        let needsAuthorize = options.flow.request.refreshToken == nil
+        if options.flow.server.issuer == nil && ((needsAuthorize && options.flow.server.authorizeURL == nil) || options.flow.server.tokenURL == nil) {
+            let missing = options.flow.server.authorizeURL == nil && needsAuthorize ? display(\.flow.server.authorizeURL) : display(\.flow.server.tokenURL)
+            throw Failure.usage("missing '\(missing)' (or '\(display(\.flow.server.issuer))' to discover endpoints)")
         }
     }
 
     func client(_ options: inout Options) throws(Failure) {
-        try required(\.client.id, options.client.id)
-        if commandLineLiteral(\.client.secret) {
+        try required(\.flow.client.id, options.flow.client.id)
+        if commandLineLiteral(\.flow.client.secret) {
             options.warnings.append("authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET")
         }
-        if !given(\.client.authMethod) {
-            options.client.authMethod = defaultAuthMethod(options)
+        if !given(\.flow.client.authMethod) {
+            options.flow.client.authMethod = defaultAuthMethod(options)
         }
-        if options.client.authMethod == .none && options.client.secret != nil {
+        if options.flow.client.authMethod == .none && options.flow.client.secret != nil {
             throw Failure.usage("'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them")
         }
-        if options.client.authMethod.usesSecret && options.client.secret == nil {
-            throw Failure.usage("'--auth-method \(options.client.authMethod.rawValue)' needs '\(display(\.client.secret))'")
+        if options.flow.client.authMethod.usesSecret && options.flow.client.secret == nil {
+            throw Failure.usage("'--auth-method \(options.flow.client.authMethod.rawValue)' needs '\(display(\.flow.client.secret))'")
         }
     }
 
     func lifecycle(_ options: inout Options) throws(Failure) {
-        options.cache.enabled = options.cache.enabled || options.cache.forget
-        if given(\.cache.minTTL) && !options.cache.enabled {
-            throw Failure.usage("'\(display(\.cache.minTTL))' works with '--cache'")
+        options.flow.cache.enabled = options.flow.cache.enabled || options.flow.cache.forget
+        if given(\.flow.cache.minTTL) && !options.flow.cache.enabled {
+            throw Failure.usage("'\(display(\.flow.cache.minTTL))' works with '--cache'")
         }
-        if options.cache.enabled && options.cache.directory == nil {
-            options.cache.directory = CacheDirectory.defaultPath(environment: environment)
+        if options.flow.cache.enabled && options.flow.cache.directory == nil {
+            options.flow.cache.directory = CacheDirectory.defaultPath(environment: environment)
         }
         // --proxy and --noproxy win over the environment's proxies, read as
         // curl reads them (HTTP/ProxySettings.swift).
-        options.connection.transport.proxy = ProxySettings(explicitProxy: options.commandLine.proxyURL, explicitNoProxy: options.commandLine.noProxy,
+        options.flow.connection.transport.proxy = ProxySettings(explicitProxy: options.commandLine.proxyURL, explicitNoProxy: options.commandLine.noProxy,
                                                            environment: environment)
     }
 
     func request(_ options: Options) throws(Failure) {
-        if options.request.refreshToken == nil {
-            try required(\.client.redirectURI, options.client.redirectURI)
+        if options.flow.request.refreshToken == nil {
+            try required(\.flow.client.redirectURI, options.flow.client.redirectURI)
         }
-        for (name, fields) in [("param", options.request.params), ("form", options.walk.form)] {
+        for (name, fields) in [("param", options.flow.request.params), ("form", options.flow.walk.form)] {
             for field in fields {
                 if let reason = ReservedParameter.reason(field.name) {
                     throw Failure.usage("'--\(name) \(field.name)=…' is not allowed: \(reason)")
@@ -134,17 +134,17 @@ struct OptionRules {
     }
 
     func walk(_ options: inout Options) throws(Failure) {
-        for field in options.walk.form where Redactor.isSecretName(field.name) {
+        for field in options.flow.walk.form where Redactor.isSecretName(field.name) {
             if let given = raw["form"]?.first(where: { $0.text.hasPrefix(field.name + "=") }), given.fromCommandLine,
                !given.text.dropFirst(field.name.count + 1).hasPrefix("@") {
                 options.warnings.append("authcode: hint: a password on the command line shows in 'ps' and shell history; use '--form \(field.name)=@FILE'")
             }
         }
-        if commandLineLiteral(\.walk.totpSecret) {
+        if commandLineLiteral(\.flow.walk.totpSecret) {
             options.warnings.append("authcode: hint: a TOTP secret on the command line shows in 'ps' and shell history; use '--totp-secret @FILE' or AUTHCODE_TOTP_SECRET")
         }
-        if options.walk.totpField != nil && options.walk.totpSecret == nil {
-            throw Failure.usage("'\(display(\.walk.totpField))' needs '\(display(\.walk.totpSecret))'")
+        if options.flow.walk.totpField != nil && options.flow.walk.totpSecret == nil {
+            throw Failure.usage("'\(display(\.flow.walk.totpField))' needs '\(display(\.flow.walk.totpSecret))'")
         }
     }
 
@@ -152,14 +152,14 @@ struct OptionRules {
         if options.commandLine.verbose && options.commandLine.quiet {
             throw Failure.usage("'--verbose' and '--quiet' cannot be used together")
         }
-        options.output.verbosity = options.commandLine.verbose ? .verbose : options.commandLine.quiet ? .quiet : .normal
-        if options.request.refreshToken != nil && options.output.print == .code {
+        options.flow.output.verbosity = options.commandLine.verbose ? .verbose : options.commandLine.quiet ? .quiet : .normal
+        if options.flow.request.refreshToken != nil && options.flow.output.print == .code {
             throw Failure.usage("'--print code' stops before the token request; '--refresh-token' has no code to print")
         }
-        if options.commandLine.outputFile != nil && options.cache.forget {
+        if options.commandLine.outputFile != nil && options.flow.cache.forget {
             throw Failure.usage("'--forget' prints nothing, so '\(display(\.commandLine.outputFile))' has nothing to write; drop one of them")
         }
-        if options.cache.enabled && options.output.print == .code {
+        if options.flow.cache.enabled && options.flow.output.print == .code {
             throw Failure.usage("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
         }
     }
@@ -174,7 +174,7 @@ struct OptionRules {
             }
             return
         }
-        for (keyPath, name) in [(\Options.request.refreshToken as PartialKeyPath<Options>, "refresh-token"), (\.cache.enabled, "cache"), (\.cache.forget, "forget")]
+        for (keyPath, name) in [(\Options.flow.request.refreshToken as PartialKeyPath<Options>, "refresh-token"), (\.flow.cache.enabled, "cache"), (\.flow.cache.forget, "forget")]
             where given(keyPath) {
             throw Failure.usage("'--\(name)' cannot be used with '--users': each record is its own login")
         }
@@ -184,33 +184,33 @@ struct OptionRules {
     }
 
     func transport(_ options: inout Options) throws(Failure) {
-        if options.connection.transport.key != nil && options.connection.transport.cert == nil {
-            throw Failure.usage("'\(display(\.connection.transport.key))' needs '\(display(\.connection.transport.cert))'")
+        if options.flow.connection.transport.key != nil && options.flow.connection.transport.cert == nil {
+            throw Failure.usage("'\(display(\.flow.connection.transport.key))' needs '\(display(\.flow.connection.transport.cert))'")
         }
-        if options.connection.transport.insecure {
+        if options.flow.connection.transport.insecure {
             options.warnings.append("authcode: warning: --insecure: TLS certificates are not verified")
         }
     }
 
     func verification(_ options: inout Options) throws(Failure) {
-        if options.output.print == .userinfo { options.verification.userinfo = true }
-        if options.verification.userinfo {
-            if options.output.print == .code {
-                throw Failure.usage("'\(display(\.verification.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
+        if options.flow.output.print == .userinfo { options.flow.verification.userinfo = true }
+        if options.flow.verification.userinfo {
+            if options.flow.output.print == .code {
+                throw Failure.usage("'\(display(\.flow.verification.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
             }
-            if options.server.issuer == nil {
-                throw Failure.usage("'\(display(\.verification.userinfo))' needs '\(display(\.server.issuer))': the userinfo endpoint comes from the issuer's metadata")
+            if options.flow.server.issuer == nil {
+                throw Failure.usage("'\(display(\.flow.verification.userinfo))' needs '\(display(\.flow.server.issuer))': the userinfo endpoint comes from the issuer's metadata")
             }
-            if options.request.refreshToken == nil, !(options.request.scope ?? "").split(separator: " ").contains("openid") {
-                throw Failure.usage("'\(display(\.verification.userinfo))' needs 'openid' in '\(display(\.request.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
+            if options.flow.request.refreshToken == nil, !(options.flow.request.scope ?? "").split(separator: " ").contains("openid") {
+                throw Failure.usage("'\(display(\.flow.verification.userinfo))' needs 'openid' in '\(display(\.flow.request.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
             }
         }
-        if let keyed = options.verification.idTokenAlgs?.first(where: { $0.keyKind == .secret }), options.client.secret == nil {
-            throw Failure.usage("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.client.secret))'")
+        if let keyed = options.flow.verification.idTokenAlgs?.first(where: { $0.keyKind == .secret }), options.flow.client.secret == nil {
+            throw Failure.usage("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.flow.client.secret))'")
         }
         // OIDC Core §3.1.2.1: max_age is a number of seconds; the id_token's
         // auth_time is checked against it.
-        if let maxAge = options.request.params.last(where: { $0.name == "max_age" }),
+        if let maxAge = options.flow.request.params.last(where: { $0.name == "max_age" }),
            maxAge.value.isEmpty || maxAge.value.utf8.count > 10 || !maxAge.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             throw Failure.usage("'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)")
         }

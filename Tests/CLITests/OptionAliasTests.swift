@@ -33,35 +33,35 @@ struct OptionAliasTests {
     @Test(arguments: [["--max-redirects", "7"], ["--max-redirects=7"]])
     func anOldNameOnTheCommandLine(arguments: [String]) throws {
         let options = try Self.options(arguments)
-        #expect(options.walk.maxHops == 7)
+        #expect(options.flow.walk.maxHops == 7)
         #expect(options.warnings == ["authcode: warning: '--max-redirects' is an old name; use '--max-hops'"])
     }
 
     @Test func theCurrentNameSaysNothing() throws {
         let options = try Self.options(["--max-hops", "7"])
-        #expect(options.walk.maxHops == 7 && options.warnings.isEmpty)
+        #expect(options.flow.walk.maxHops == 7 && options.warnings.isEmpty)
     }
 
     @Test func anOldNameInTheEnvironment() throws {
         let options = try Self.options([], environment: ["AUTHCODE_MAX_REDIRECTS": "5"])
-        #expect(options.walk.maxHops == 5)
+        #expect(options.flow.walk.maxHops == 5)
         #expect(options.warnings == ["authcode: warning: 'AUTHCODE_MAX_REDIRECTS' is an old name; use 'AUTHCODE_MAX_HOPS'"])
         let both = try Self.options([], environment: ["AUTHCODE_MAX_REDIRECTS": "5", "AUTHCODE_MAX_HOPS": "6"])
-        #expect(both.walk.maxHops == 6 && both.warnings.isEmpty, "the option's own variable wins, silently")
+        #expect(both.flow.walk.maxHops == 6 && both.warnings.isEmpty, "the option's own variable wins, silently")
     }
 
     @Test func anOldNameInAConfigFile() throws {
         let path = CLI.file(Array("max-redirects 4\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let options = try Self.options(["-K", path])
-        #expect(options.walk.maxHops == 4)
+        #expect(options.flow.walk.maxHops == 4)
         #expect(options.warnings == ["authcode: warning: 'max-redirects' is an old name; use 'max-hops' (\(path) line 1)"])
     }
 
     @Test func aDeprecatedOptionSaysWhyWhereverItIsGiven() throws {
         let seed = ["AUTHCODE_TOTP_SECRET": "GEZDGNBVGY3TQOJQ"]
         let options = try Self.options(["--totp-field", "otp"], environment: seed)
-        #expect(options.walk.totpField == "otp")
+        #expect(options.flow.walk.totpField == "otp")
         #expect(options.warnings == ["authcode: warning: '--totp-field' is deprecated: authcode finds the field by itself"])
         let fromEnvironment = try Self.options([], environment: seed.merging(["AUTHCODE_TOTP_FIELD": "otp"]) { $1 })
         #expect(fromEnvironment.warnings == ["authcode: warning: 'AUTHCODE_TOTP_FIELD' is deprecated: authcode finds the field by itself"])

@@ -2,7 +2,7 @@ import HTTP
 
 /// One flow's settings, validated, one immutable value per concern. The
 /// CLI builds them: its option table fills each slice through key paths
-/// (`\.walk.maxHops`, CLI/OptionTable.swift), whose initial values here are
+/// (`\.flow.walk.maxHops`, CLI/OptionTable.swift), whose initial values here are
 /// the defaults `--help` shows (typed once), and its rules check them
 /// (CLI/OptionRules.swift). Every component takes only the slices it
 /// reads (ARCHITECTURE.md, "Settings"); the flow and the batch runner, which
@@ -19,17 +19,4 @@ package struct FlowSettings: Equatable, Sendable {
     package var output = OutputSettings()
 
     package init() {}
-
-    package init(server: ServerSettings, client: ClientSettings, request: RequestSettings, walk: WalkSettings, profile: ProfileSettings,
-                 verification: VerificationSettings, cache: CacheSettings, connection: ConnectionSettings, output: OutputSettings) {
-        self.server = server
-        self.client = client
-        self.request = request
-        self.walk = walk
-        self.profile = profile
-        self.verification = verification
-        self.cache = cache
-        self.connection = connection
-        self.output = output
-    }
 }
