@@ -61,12 +61,13 @@ extension OptionRules {
     /// Keys, methods and the flags that need one another. Runs after `client`.
     func modernProfile(_ options: inout Options) throws(Failure) {
         if let path = options.commandLine.clientKeyFile {
-            options.flow.profile.clientKey = try KeyFile.load(path, flag: "--client-key", selecting: options.flow.profile.clientKeyID, timeout: reader.timeout,
-                                                 warnings: &options.warnings)
+            options.flow.profile.clientKey = try KeyFile.load(path, flag: "--client-key", selecting: options.flow.profile.clientKeyID,
+                                                              timeout: reader.timeout, warnings: &options.warnings)
         }
         // A kept key implies --dpop.
         if let path = options.commandLine.dpopKeyFile {
-            options.flow.profile.dpop = .kept(try KeyFile.load(path, flag: "--dpop-key", selecting: nil, timeout: reader.timeout, warnings: &options.warnings))
+            options.flow.profile.dpop = .kept(try KeyFile.load(path, flag: "--dpop-key", selecting: nil, timeout: reader.timeout,
+                                                               warnings: &options.warnings))
         } else if options.commandLine.dpop {
             options.flow.profile.dpop = .fresh
         }
