@@ -92,6 +92,9 @@ extension AuthorizationCodeFlow {
         let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
                             formValues: form, submit: options.submit, state: authorization.state)
         walker.codes = options.totp.map { OneTimeCodes(totp: $0, fieldName: options.totpField, now: now) }
+        walker.passkey = Passkey(store: options.passkeyFile.map {
+            PasskeyFile(path: $0, mayRegister: options.passkeyRegister, timeout: options.timeout, redactor: client.trace.redactor)
+        })
         return walker
     }
 }

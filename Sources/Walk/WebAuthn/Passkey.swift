@@ -28,7 +28,7 @@ package struct Passkey {
     /// `navigator.credentials.create`: a fresh P-256 key and a random
     /// credential ID, saved before the answer is returned.
     package func create(_ request: RegistrationRequest) throws(WebAuthnError) -> RegistrationResponse {
-        guard let store else { throw .noPasskey }
+        guard let store else { throw .registrationNotAllowed(path: nil) }
         try store.checkRegistration()
         let key: SigningKey
         do throws(JOSEError) {

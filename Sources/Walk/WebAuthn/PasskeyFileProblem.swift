@@ -3,6 +3,11 @@ import JOSE
 /// What is wrong with a passkey file (README "Passkeys" shows its shape).
 /// Field names only: never a value read from it.
 package enum PasskeyFileProblem: Error, Equatable, Sendable {
+    /// There is no file (and no `--passkey-register` to make one).
+    case absent
+    /// Its directory cannot be written: the file is rewritten after each
+    /// use, and made there by a registration.
+    case directoryNotWritable
     /// Group or others may read or write it; its permission bits.
     case exposed(mode: UInt32)
     /// Longer than any passkey file (`PasskeyCredential.maximumFileSize`).

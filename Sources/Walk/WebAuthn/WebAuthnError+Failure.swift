@@ -15,8 +15,9 @@ extension WebAuthnError {
             return refused("the login asks for a passkey, and no --passkey was given",
                            hint: "Give the user's passkey file with --passkey FILE, or enrol one on a login that offers it with --passkey FILE --passkey-register (README \"Passkeys\").")
         case .registrationNotAllowed(let path):
+            let file = path.map { "'\($0)'" } ?? "FILE"
             return refused("the login asks to register a passkey, and --passkey-register was not given",
-                           hint: "Registering enrols a new factor on the account: add --passkey-register to let authcode make '\(path)'.")
+                           hint: "Registering enrols a new factor on the account; to let authcode do it, pass --passkey-register with a --passkey \(file) that does not exist yet.")
         case .passkeyExists(let path):
             return refused("the login asks to register a passkey, and '\(path)' already holds one; authcode never replaces it",
                            hint: "The server does not know the passkey in it: remove the file to enrol a new one, or name another file.")
@@ -65,6 +66,8 @@ extension PasskeyFileProblem {
         switch self {
         case .exposed(let mode):
             "can be read or written by group or others (mode \(String(mode & 0o777, radix: 8))): it holds a private key"
+        case .absent: "does not exist"
+        case .directoryNotWritable: "is in a directory authcode cannot write, and it is rewritten after each use"
         case .tooLarge: "is larger than \(PasskeyCredential.maximumFileSize) bytes: not a passkey file"
         case .notJSONObject: "is not a JSON object"
         case .missing(let name): "has no \(name)"
@@ -81,7 +84,9 @@ extension PasskeyFileProblem {
 
     func hint(_ path: String) -> String {
         switch self {
-        case .exposed: "Run 'chmod 600 \(path)'; if others could read it, enrol a new passkey and remove this one from the account."
+        case .exposed: "Run chmod 600 '\(path)'; if others could read it, enrol a new passkey and remove this one from the account."
+        case .absent: "A passkey file is made on a login that asks to register one: --passkey FILE --passkey-register."
+        case .directoryNotWritable: "Keep the file in a directory of your own (a CI secret copied to a temporary directory, say)."
         default: "README \"Passkeys\" shows what a passkey file holds."
         }
     }

@@ -10,8 +10,8 @@ package enum WebAuthnError: Error, Equatable, Sendable {
     /// A page or API asks for a passkey and the run has none.
     case noPasskey
     /// A login asks to register a passkey and the run may not (a typo in a
-    /// path must not enrol a factor on an account).
-    case registrationNotAllowed(path: String)
+    /// path must not enrol a factor on an account); the file, if one was given.
+    case registrationNotAllowed(path: String?)
     /// A login asks to register a passkey and FILE already holds one: it is
     /// never replaced.
     case passkeyExists(path: String)
