@@ -3,11 +3,11 @@
 /// and text strings, arrays and maps. Only written, never read: authcode is
 /// the authenticator, and the relying party parses what it makes.
 ///
-/// `encoded` is the CTAP2 canonical form WebAuthn asks for (§6.5.1.1 there,
-/// RFC 7049 §3.9): every integer and length in its shortest head (RFC 8949
-/// §4.2.1), definite lengths only, and map keys sorted — lower major type
-/// first, then shorter encoded key, then bytewise lower. A map is a
-/// dictionary, so it never holds one key twice.
+/// `encoded` is the CTAP2 canonical form WebAuthn asks for (its §6.5.1):
+/// every integer and length in its shortest head (RFC 8949 §4.2.1),
+/// definite lengths only, and map keys sorted — lower major type first,
+/// then shorter encoded key, then bytewise lower. A map is a dictionary, so
+/// it never holds one key twice.
 package indirect enum CBOR: Hashable, Sendable {
     /// Major type 0.
     case unsigned(UInt64)
@@ -68,9 +68,10 @@ package indirect enum CBOR: Hashable, Sendable {
         }
     }
 
-    /// CTAP2's key order (CTAP 2.x §8 "Message Encoding"): major type, then
-    /// length, then bytes. RFC 8949 §4.2.1's order (bytes alone) would put
-    /// the 2-byte `24` after `-1`; CTAP2 keeps every unsigned key first.
+    /// The key order of CTAP2's canonical form (the form WebAuthn Level 3
+    /// §6.5.1 names): lower major type first, then the shorter encoded key,
+    /// then bytewise. Neither RFC 8949 order is it: §4.2.1 (bytes alone) puts
+    /// `[100]` before `[-1]`, §4.2.3 (length first) puts `-1` before `100`.
     private static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         let (typeA, typeB) = (a[0] >> 5, b[0] >> 5)
         if typeA != typeB { return typeA < typeB }
