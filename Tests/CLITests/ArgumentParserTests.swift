@@ -76,6 +76,7 @@ struct ArgumentParserTests {
         "connect-timeout": ("0.25", [], "0.25"),
         "totp-secret": ("JBSWY3DPEHPK3PXP", [], "JBSWY3DPEHPK3PXP"),
         "totp-field": ("otp", ["--totp-secret", "JBSWY3DPEHPK3PXP"], "otp"),
+        "passkey": (PasskeyOptionTests.unmade, ["--passkey-register"], PasskeyOptionTests.unmade + "/not made yet"),
         "trust-origin": ("HTTPS://Login.Example:443/", [], "https://login.example"),
         "refresh-token": ("rt-1", [], "rt-1"),
         "cache-dir": ("/tmp/x", [], "/tmp/x"),
@@ -132,6 +133,7 @@ struct ArgumentParserTests {
         case "connect-timeout": "\(o.connectTimeout)"
         case "totp-secret": o.totpSecret ?? "nil"
         case "totp-field": o.totpField ?? "nil"
+        case "passkey": "\(o.passkeyFile ?? "nil")/\(o.passkey == nil ? "not made yet" : "read")"
         case "trust-origin": o.trustOrigins.joined(separator: ",")
         case "refresh-token": o.refreshToken ?? "nil"
         case "cache-dir": o.cacheDir ?? "nil"
