@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
-        .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE"]),
+        .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 @testable import Walk
 
 /// The relying party on the other side of the passkey tests:
@@ -8,63 +9,36 @@ import Foundation
 /// key and count across the jobs of one call, as a relying party would, so
 /// a count that does not rise fails there and not by our say-so.
 enum PyWebAuthn {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static let root: URL = {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<6 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            dir.deleteLastPathComponent()
-        }
-        return dir
-    }()
-
-    static let tool = root.appendingPathComponent("Fixtures/webauthn/verify.py").path
-
-    /// AUTHCODE_DJANGO_PYTHON (set by `make test`), else <root>/.venv/bin/python.
-    static func python() throws -> String {
-        let environment = ProcessInfo.processInfo.environment["AUTHCODE_DJANGO_PYTHON"] ?? ""
-        let candidate = environment.isEmpty ? root.appendingPathComponent(".venv/bin/python").path : environment
-        guard FileManager.default.isExecutableFile(atPath: candidate) else {
-            throw Failure(description: "no venv python at \(candidate): run 'make venv' (PyPI webauthn)")
-        }
-        return candidate
-    }
-
     /// One job of verify.py, as its docstring describes.
     struct Job {
         var members: [String: JSONValue]
 
         static func register(_ response: RegistrationResponse, challenge: [UInt8], rpID: String, origin: String,
                              requireUV: Bool = true) -> Job {
-            let credential: JSONValue = .object([
-                "id": .string(Base64URL.encode(response.credentialID)),
-                "rawId": .string(Base64URL.encode(response.credentialID)),
-                "type": .string("public-key"),
-                "response": .object([
-                    "clientDataJSON": .string(Base64URL.encode(response.clientDataJSON)),
-                    "attestationObject": .string(Base64URL.encode(response.attestationObject)),
-                ]),
+            ceremony("register", id: response.credentialID, challenge: challenge, rpID: rpID, origin: origin, requireUV: requireUV, response: [
+                "clientDataJSON": response.clientDataJSON, "attestationObject": response.attestationObject,
             ])
-            return Job(members: ["op": .string("register"), "challenge": .string(Base64URL.encode(challenge)), "rpId": .string(rpID),
-                                 "origin": .string(origin), "credential": credential, "requireUV": .bool(requireUV)])
         }
 
         static func authenticate(_ response: AssertionResponse, challenge: [UInt8], rpID: String, origin: String,
                                  requireUV: Bool = true) -> Job {
-            let credential: JSONValue = .object([
-                "id": .string(Base64URL.encode(response.credentialID)),
-                "rawId": .string(Base64URL.encode(response.credentialID)),
-                "type": .string("public-key"),
-                "response": .object([
-                    "clientDataJSON": .string(Base64URL.encode(response.clientDataJSON)),
-                    "authenticatorData": .string(Base64URL.encode(response.authenticatorData)),
-                    "signature": .string(Base64URL.encode(response.signature)),
-                    "userHandle": .string(Base64URL.encode(response.userHandle)),
-                ]),
+            ceremony("authenticate", id: response.credentialID, challenge: challenge, rpID: rpID, origin: origin, requireUV: requireUV, response: [
+                "clientDataJSON": response.clientDataJSON, "authenticatorData": response.authenticatorData,
+                "signature": response.signature, "userHandle": response.userHandle,
             ])
-            return Job(members: ["op": .string("authenticate"), "challenge": .string(Base64URL.encode(challenge)), "rpId": .string(rpID),
+        }
+
+        /// The JSON a browser's `PublicKeyCredential.toJSON()` gives (every
+        /// byte string base64url), with what the relying party expects.
+        private static func ceremony(_ op: String, id: [UInt8], challenge: [UInt8], rpID: String, origin: String, requireUV: Bool,
+                                     response: [String: [UInt8]]) -> Job {
+            let credential: JSONValue = .object([
+                "id": .string(Base64URL.encode(id)),
+                "rawId": .string(Base64URL.encode(id)),
+                "type": .string("public-key"),
+                "response": .object(response.mapValues { .string(Base64URL.encode($0)) }),
+            ])
+            return Job(members: ["op": .string(op), "challenge": .string(Base64URL.encode(challenge)), "rpId": .string(rpID),
                                  "origin": .string(origin), "credential": credential, "requireUV": .bool(requireUV)])
         }
 
@@ -100,31 +74,8 @@ enum PyWebAuthn {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("jobs.jsonl").path
         try (jobs.map { JSONText.serialize(.object($0.members)) }.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try python())
-        process.arguments = [tool, path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "verify.py exited \(process.terminationStatus): " + String(decoding: err, as: UTF8.self))
-        }
-        return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
+        return try VenvPython.run("Fixtures/webauthn/verify.py", [path]).split(separator: "\n").map(String.init)
     }
 
-    static func hex(_ text: String) -> [UInt8] {
-        let digits = Array(text.utf8)
-        return stride(from: 0, to: digits.count - 1, by: 2).compactMap {
-            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)
-        }
-    }
-
-    static func hexString(_ bytes: [UInt8]) -> String {
-        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
+    static func hex(_ text: String) -> [UInt8] { VenvPython.hex(text) }
 }
