@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Core
+@testable import HTTP
 @testable import JOSE
 @testable import Walk
 @testable import Flow
@@ -169,6 +171,32 @@ struct PasskeyFileTests {
             try setup.assertion(setup.store(timeout: 0.05))
         }
         #expect(try setup.credential().signCount == 0)
+    }
+
+    /// Each walker of a flow holds the run's passkey (for its drivers), and
+    /// signs through the file with the flow's redactor; none without --passkey.
+    @Test func eachWalkerHoldsTheRunsPasskey() throws {
+        let setup = try Setup()
+        defer { setup.clean() }
+        try setup.register()
+        var options = Options()
+        options.clientID = "app"
+        options.redirectURI = "http://127.0.0.1:8765/cb"
+        let none = TokenFlow(options: options, console: CapturingConsole(), transport: ScriptedTransport { _ in HTTPResponse(status: 404) })
+        let plain = AuthorizationCodeFlow(options: options, form: [], client: none.client)
+        let plainWalker = try plain.walker(for: plain.authorizationRequest())
+        #expect(!plainWalker.passkey.isAvailable)
+        options.passkeyFile = setup.path
+        options.passkey = try PasskeyFile.check(setup.path, register: false)
+        let run = TokenFlow(options: options, console: CapturingConsole(), transport: ScriptedTransport { _ in HTTPResponse(status: 404) })
+        let flow = AuthorizationCodeFlow(options: options, form: [], client: run.client)
+        let walker = try flow.walker(for: flow.authorizationRequest())
+        #expect(walker.passkey.isAvailable)
+        let assertion = try walker.passkey.get(AssertionRequest(challenge: [1], origin: Self.origin))
+        #expect(assertion.signCount == 1)
+        #expect(try setup.credential().signCount == 1)
+        let d = try #require(try setup.credential().key.privateJWK().privateParameters.first?.bytes)
+        #expect(run.redactor.scrub(Base64URL.encode(d)) == Redactor.mask)
     }
 
     /// The run's redactor knows the key from the options (KnownSecrets) and
