@@ -7,7 +7,7 @@ package struct AssertionRequest: Sendable, Equatable {
     /// The page's origin, serialized (`URIReference(pageURL)?.origin`):
     /// it goes into clientDataJSON and the RP ID is checked against it.
     package var origin: String
-    /// Nil: the origin's host (§5.1.4.1 step 6).
+    /// Nil: the origin's host (§5.1.4.1).
     package var rpID: String?
     /// `allowCredentials`' IDs; empty means any (a discoverable credential).
     package var allowCredentials: [[UInt8]]

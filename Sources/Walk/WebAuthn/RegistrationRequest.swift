@@ -18,7 +18,7 @@ package struct RegistrationRequest: Sendable, Equatable {
     package var challenge: [UInt8]
     /// The page's origin, serialized, as for an assertion.
     package var origin: String
-    /// `rp.id`; nil: the origin's host (§5.1.3 step 7).
+    /// `rp.id`; nil: the origin's host (§5.1.3).
     package var rpID: String?
     package var user: User
     /// `pubKeyCredParams`' algorithms (COSE identifiers); empty means the

@@ -1,11 +1,13 @@
 import Core
 import HTTP
 
-/// Whom a passkey may answer (WebAuthn Level 3 §5.1.3 steps 6–8, §5.1.4.1
-/// steps 5–7): the page's origin must be a secure context, its host a
-/// domain, and the RP ID asked for that host or a registrable suffix of it.
-/// Checked before anything is signed, so a page of one site never gets a
-/// signature for another.
+/// Whom a passkey may answer (WebAuthn Level 3 §5.1.3, §5.1.4.1: "effective
+/// domain" and "registrable domain suffix"): the page's origin must be a
+/// secure context, its host a domain, and the RP ID asked for that host or a
+/// registrable suffix of it. Checked before anything is signed, so a page of
+/// one site never gets a signature for another. Related origin requests
+/// (§5.11, an RP ID vouched for by a `.well-known/webauthn` file) are not
+/// followed.
 enum RelyingPartyID {
     /// A checked request: the RP ID in lower case and the origin as the
     /// page has it.
@@ -16,13 +18,13 @@ enum RelyingPartyID {
 
     /// `origin` must be a serialized origin (RFC 6454 §6.2, what
     /// `URIReference.origin` writes); `rpID` nil means the origin's host
-    /// (the default of §5.1.4.1 step 6).
+    /// (the default of §5.1.4.1).
     static func check(_ rpID: String?, origin: String) throws(WebAuthnError) -> Scope {
         guard let uri = URIReference(origin), uri.origin == origin, let host = uri.host, let scheme = uri.scheme else {
             throw .notAnOrigin(origin)
         }
         if isIPLiteral(host) { throw .ipLiteral(host) }
-        // A secure context (§5.1.3 step 1 requires one): https, or http on
+        // A secure context (the API exists only in one): https, or http on
         // this machine (`localhost`, RFC 6761 §6.3; `*.localhost` too, as
         // browsers treat it).
         if scheme != "https", !(host == "localhost" || host.hasSuffix(".localhost")) { throw .insecureOrigin(origin) }

@@ -20,13 +20,13 @@ enum SoftwareAuthenticator {
         -> (AssertionResponse, PasskeyCredential) {
         guard !request.challenge.isEmpty else { throw .emptyChallenge }
         let scope = try RelyingPartyID.check(request.rpID, origin: request.origin)
-        // §6.3.3 steps 3–7: the credential must be one the relying party
+        // §6.3.3: the credential must be one the relying party
         // allows, for the RP ID asked.
         guard scope.rpID == credential.rpID else { throw .rpIDMismatch(asked: scope.rpID, file: credential.rpID) }
         guard request.allowCredentials.isEmpty || request.allowCredentials.contains(credential.credentialID) else {
             throw .credentialNotAllowed
         }
-        // §6.3.3 step 9: the counter rises by a positive value; at 2³²−1 it cannot.
+        // §6.3.3: the counter rises by a positive value; at 2³²−1 it cannot.
         guard credential.signCount < UInt32.max else { throw .counterExhausted }
         var next = credential
         next.signCount += 1
