@@ -92,6 +92,9 @@ extension AuthorizationCodeFlow {
         let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: walk.maxHops,
                             formValues: form, submit: walk.submit, state: authorization.state)
         walker.codes = walk.totp.map { OneTimeCodes(totp: $0, fieldName: walk.totpField, now: now) }
+        walker.passkey = Passkey(store: walk.passkeyFile.map {
+            PasskeyFile(path: $0, mayRegister: walk.passkeyRegister, timeout: lockTimeout, redactor: client.trace.redactor)
+        })
         return walker
     }
 }
