@@ -12,16 +12,13 @@ The KC_RESTART cookie is a signed JWT of the client's request, so a login
 whose authentication session is gone can start again (RestartLoginCookie).
 """
 import base64
-import hashlib
-import hmac
-import json
 import secrets
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from jwt_util import b64url
+import jwt_util
 from oauth_store import Pending
 
 from . import keycloak_realm as realm
@@ -159,26 +156,19 @@ class RealmRun:
             "scope": p.scope, "state": p.state, "nonce": p.nonce, "response_type": "code",
             "response_mode": p.response_mode, "code_challenge": p.challenge,
             "code_challenge_method": p.challenge_method, "iss": p.issuer}.items() if v is not None}
-        claims = {"cid": p.client_id, "pr": "openid-connect", "ru": p.redirect_uri, "notes": notes}
-        head = b64url(json.dumps({"alg": "HS256", "typ": "JWT"}, separators=(",", ":")).encode())
-        body = b64url(json.dumps(claims, separators=(",", ":")).encode())
-        mac = hmac.new(self.restart_key, f"{head}.{body}".encode(), hashlib.sha256).digest()
-        return f"{head}.{body}.{b64url(mac)}"
+        return jwt_util.encode({"cid": p.client_id, "pr": "openid-connect", "ru": p.redirect_uri, "notes": notes},
+                               self.restart_key)
 
     def read_restart_cookie(self, value: str) -> Optional[Pending]:
+        claims = jwt_util.decode_verified(value, self.restart_key)
         try:
-            head, body, sig = value.split(".")
-            mac = hmac.new(self.restart_key, f"{head}.{body}".encode(), hashlib.sha256).digest()
-            if not hmac.compare_digest(b64url(mac), sig):
-                return None
-            claims = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
             notes = claims["notes"]
             return Pending(client_id=claims["cid"], redirect_uri=claims["ru"], state=notes.get("state"),
                            challenge=notes.get("code_challenge"),
                            challenge_method=notes.get("code_challenge_method"),
                            nonce=notes.get("nonce"), scope=notes.get("scope", ""),
                            response_mode=notes.get("response_mode", "query"), issuer=notes.get("iss", ""))
-        except (ValueError, KeyError, TypeError):
+        except (KeyError, TypeError, AttributeError):
             return None
 
 
