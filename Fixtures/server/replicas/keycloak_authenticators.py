@@ -8,7 +8,9 @@ detection, which text is shown. WebAuthn is in keycloak_webauthn_auth.py.
 authenticate() renders the challenge; action() reads the posted form and
 returns SUCCESS, ATTEMPTED, a Challenge (a page), or CANCEL.
 """
+import base64
 import hashlib
+import time
 from dataclasses import dataclass
 
 from . import keycloak_bruteforce as brute
@@ -185,9 +187,9 @@ class OTPForm(Authenticator):
         cred = next((c for c in user.otp if c.id == selected), None)
         step = None
         if cred is not None:
-            totp = pyotp.TOTP(__import__("base64").b32encode(cred.secret).decode(), digest=hashlib.sha1)
+            totp = pyotp.TOTP(base64.b32encode(cred.secret).decode(), digest=hashlib.sha1)
             for offset in (0, -1, 1):     # look-ahead window 1 (Keycloak's default OTP policy)
-                at = ctx.now() + offset * 30
+                at = time.time() + offset * 30   # the real clock: time_offset ages sessions only
                 if totp.at(at) == code.strip():
                     step = int(at // 30)
                     break

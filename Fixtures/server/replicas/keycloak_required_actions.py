@@ -207,7 +207,7 @@ def _totp_post(ctx, form):
     if not code:
         return _totp_page(ctx, {"totp": msg("missingTotpMessage")})
     good = secret == ctx.tab.notes.get("TOTP_SECRET") and pyotp.TOTP(
-        base64.b32encode(secret.encode()).decode()).verify(code, for_time=int(ctx.now()), valid_window=1)
+        base64.b32encode(secret.encode()).decode()).verify(code, valid_window=1)
     if not good:
         return _totp_page(ctx, {"totp": msg("invalidTotpMessage")})
     if user.otp and not label:
