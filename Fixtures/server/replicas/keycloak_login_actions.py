@@ -25,7 +25,9 @@ from oauth_store import CLIENTS
 
 from . import keycloak_consent as consent
 from . import keycloak_flow as flow
+from . import keycloak_oidc as oidc
 from . import keycloak_required_actions as actions
+from .keycloak_messages import msg
 from .keycloak_pages import Page, error_page, render
 
 
@@ -69,7 +71,12 @@ def checks(ctx, flow_path, code=None, use_query_code=True):
     if tab is not None and q.get("client_id") and q["client_id"] != tab.client_id:
         tab = None
     if tab is None:
-        _restart_from_cookie(ctx, root)
+        if oidc.signed_in_user(ctx) is not None:
+            # SessionCodeChecks: no login in progress, but a user session → info page
+            render(ctx, Page("info.ftl", message=("success", msg("alreadyLoggedIn")), with_action=False,
+                             attrs={"skipLink": True}))
+        else:
+            _restart_from_cookie(ctx, root)
         return None
     ctx.root, ctx.tab = root, tab
     if use_query_code:

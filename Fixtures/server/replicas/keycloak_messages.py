@@ -107,6 +107,7 @@ MESSAGES = {
     "invalidCodeMessage": "An error occurred, please login again through your application.",
     "cookieNotFoundMessage": "Cookie not found. Please make sure cookies are enabled in your browser.",
     "clientNotFoundMessage": "Client not found.",
+    "alreadyLoggedIn": "You are already logged in.",
     "invalidParameterMessage": "Invalid parameter: {0}",
     "invalidRequestMessage": "Invalid Request",
     "internalServerError": "An internal server error has occurred",

@@ -46,6 +46,10 @@ def discovery(ctx):
     })
 
 
+def signed_in_user(ctx):
+    return _identity(ctx)
+
+
 def _identity(ctx):
     """The user of a valid KEYCLOAK_IDENTITY cookie, or None."""
     value = ctx.ex.cookies.get("KEYCLOAK_IDENTITY", "")

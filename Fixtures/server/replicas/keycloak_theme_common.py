@@ -231,6 +231,14 @@ def error(m):
 </div>""", False
 
 
+def info(m):
+    """info.ftl: the message as the page's header and text (no alert)."""
+    summary = m["message"]["summary"]
+    return summary, f"""<div id="kc-info-message">
+    <p class="instruction">{summary}</p>
+</div>""", False
+
+
 def alert_shown(m, display):
     """template.ftl: the message, unless hidden or a warning during an app-initiated action."""
     message = m.get("message")

@@ -15,7 +15,7 @@ from .keycloak_messages import advanced_msg, msg
 from .keycloak_theme_common import (authenticate_script, authn_select, conditional_ui, e,
                                     error_credential_form, exists_error, first_error,
                                     register_form, register_script, webauth_form,
-                                    ICONS, alert_shown, error, page_expired, totp_mode, totp_steps,
+                                    ICONS, alert_shown, error, info, page_expired, totp_mode, totp_steps,
                                     verify_email, verify_email_info)
 
 GROUP = "pf-v5-c-form__group"
@@ -310,7 +310,7 @@ PAGES = {
     "webauthn-error.ftl": _webauthn_error, "login-oauth-grant.ftl": _oauth_grant, "terms.ftl": _terms,
     "login-update-password.ftl": _update_password, "login-update-profile.ftl": _update_profile,
     "login-verify-email.ftl": verify_email, "login-config-totp.ftl": _config_totp,
-    "login-page-expired.ftl": page_expired, "error.ftl": error,
+    "login-page-expired.ftl": page_expired, "error.ftl": error, "info.ftl": info,
 }
 INFO = {"login-verify-email.ftl": verify_email_info}
 

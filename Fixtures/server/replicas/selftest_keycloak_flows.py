@@ -306,6 +306,15 @@ def t_keycloakify(base):
     b2.assert_logged_in(b2.follow(b2.post(ctx["url"]["oauthAction"], {"code": ctx["oauth"]["code"], "accept": "Yes"})))
 
 
+def t_already_logged_in(base):
+    b = Browser(base, "keycloak", RUN + "-again")
+    page = b.authorize()
+    action = urljoin(page.url, kb.form(page.text, "kc-form-login")["action"])
+    b.assert_logged_in(b.submit(page, "kc-form-login", username="alice", password="wonderland"))
+    r = b.post(action, {"username": "alice", "password": "wonderland"})
+    assert r.status == 200 and kb.text(r.text, "kc-info-message") == "You are already logged in."
+
+
 def t_hits_record_each_step(base):
     run = RUN + "-hits"
     b = Browser(base, "keycloak", run)
