@@ -1,18 +1,18 @@
-"""Per-run state of the Okta replica, kept in RunState.ext["okta"] and
-touched only under the run's lock: Classic transactions (stateToken),
-Identity Engine transactions (stateHandle), one-time sessionTokens, signed-in
-sessions (the `sid` cookie), parked authorization requests (`okta_key`) and
-each user's count of failed passwords (the lockout policy).
+"""Per-run state of the Okta replica (replica_tables, provider "okta"):
+Classic transactions (stateToken), Identity Engine transactions
+(stateHandle), one-time sessionTokens, signed-in sessions (the `sid`
+cookie), parked authorization requests (`okta_key`) and each user's count of
+failed passwords (the lockout policy).
 """
 import secrets
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Optional
 
+from . import replica_tables
+
 TX_LIFETIME = 300.0        # Okta's transactions expire after 5 minutes
 SESSION_TOKEN_LIFETIME = 300.0
-MAX_ENTRIES = 20000        # per table: batch runs stay flat (oldest dropped)
 
 
 def okta_token(prefix: str = "00") -> str:
@@ -49,45 +49,18 @@ class IdxTx:
     expires: float = field(default_factory=lambda: time.monotonic() + TX_LIFETIME)
 
 
-class OktaState:
-    def __init__(self):
-        self.authn: dict = {}           # stateToken -> AuthnTx
-        self.idx: dict = {}             # stateHandle -> IdxTx
-        self.session_tokens: dict = {}  # sessionToken -> (login, expires)
-        self.sessions: dict = {}        # sid -> (scenario, login)
-        self.keys: dict = {}            # okta_key -> Pending
-        self.failures: dict = {}        # (scenario, login) -> failed passwords
-
-
-_create = threading.Lock()
-
-
-def of(state) -> OktaState:
-    with _create:
-        found = state.ext.get("okta")
-        if found is None:
-            found = state.ext["okta"] = OktaState()
-    return found
-
-
-def _bound(table: dict):
-    while len(table) > MAX_ENTRIES:
-        del table[next(iter(table))]
+PROVIDER = "okta"
+# Tables: authn (stateToken -> AuthnTx), idx (stateHandle -> IdxTx),
+# session_tokens (sessionToken -> (login, expires)), sessions (sid ->
+# (scenario, login)), keys (okta_key -> Pending).
 
 
 def put(state, table: str, key, value):
-    with state.lock:
-        tab = getattr(of(state), table)
-        tab[key] = value
-        _bound(tab)
+    replica_tables.put(state, PROVIDER, table, key, value)
 
 
 def get(state, table: str, key, pop=False):
-    if not isinstance(key, str):  # a JSON body may put anything there
-        return None
-    with state.lock:
-        tab = getattr(of(state), table)
-        return tab.pop(key, None) if pop else tab.get(key)
+    return replica_tables.get(state, PROVIDER, table, key, pop)
 
 
 def live_authn(state, token) -> Optional[AuthnTx]:
@@ -113,17 +86,12 @@ def redeem_session_token(state, token) -> Optional[str]:
 
 
 def failures(state, scenario, login) -> int:
-    with state.lock:
-        return of(state).failures.get((scenario, login), 0)
+    return replica_tables.count(state, PROVIDER, (scenario, login))
 
 
 def add_failure(state, scenario, login) -> int:
-    with state.lock:
-        table = of(state).failures
-        table[(scenario, login)] = table.get((scenario, login), 0) + 1
-        return table[(scenario, login)]
+    return replica_tables.count(state, PROVIDER, (scenario, login), 1)
 
 
 def clear_failures(state, scenario, login):
-    with state.lock:
-        of(state).failures.pop((scenario, login), None)
+    replica_tables.reset(state, PROVIDER, (scenario, login))
