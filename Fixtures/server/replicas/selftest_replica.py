@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import traceback
+from html.parser import HTMLParser
 from urllib.parse import parse_qs, quote_plus, urlsplit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -36,6 +37,31 @@ def unescape_js(text: str) -> str:
             out.append(text[i])
             i += 1
     return "".join(out)
+
+
+class _Forms(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.forms = []
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.forms.append({"action": a.get("action"), "method": a.get("method", "get").upper(),
+                               "attrs": a, "fields": {}, "buttons": []})
+        elif self.forms and tag == "input" and a.get("name") and a.get("type") != "submit":
+            if a.get("type") != "checkbox":
+                self.forms[-1]["fields"][a["name"]] = a.get("value", "")
+        elif self.forms and tag == "button" and a.get("name"):
+            self.forms[-1]["buttons"].append((a["name"], a.get("value", "")))
+
+
+def forms(html: str) -> list:
+    """Every form of a page: action, method, attrs, fields (inputs with a
+    name, checkboxes left out), buttons [(name, value)]."""
+    parser = _Forms()
+    parser.feed(html)
+    return parser.forms
 
 
 class Flow:
