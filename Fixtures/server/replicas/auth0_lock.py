@@ -9,7 +9,8 @@ markup and wording are our own.
 
 Two shapes of the configuration (run config `auth0_lock_config`):
 - "nested" (default): `state`, `_csrf`, `_intstate` inside `extraParams`
-  and `internalOptions`, as the dashboard's Lock page template reads them;
+  and `internalOptions`, as the dashboard's default Lock page reads them
+  (auth0.md: recalled, unconfirmed);
 - "flat": `state` and `_csrf` at the top level, as saml2aws reads them.
 """
 import base64
