@@ -5,21 +5,13 @@ and /usernamepassword/login).
 The scenario root `<base>/t/<run>/<scenario>` is the tenant's domain; the
 issuer is the root with a trailing slash, as Auth0's are.
 """
-from . import auth0_classic, auth0_oauth, auth0_universal
+from . import auth0_classic, auth0_oauth, auth0_universal, replica_otp
 
 SCENARIOS = {"auth0-ul", "auth0-classic"}
 
 
-def _pyotp_missing() -> bool:
-    try:
-        import pyotp  # noqa: F401, PLC0415 (optional: the venv has it)
-    except ImportError:
-        return True
-    return False
-
-
 def route(ex):
-    if _pyotp_missing():
+    if not replica_otp.available():
         return ex.send(501, "pyotp not installed\n")
     classic = ex.scenario == "auth0-classic"
     ex.issuer = ex.issuer + "/"  # codes and id_tokens carry Auth0's issuer form

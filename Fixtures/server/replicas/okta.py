@@ -4,7 +4,7 @@ Authentication API) and `okta-idx` (Identity Engine: the IDX API).
 The scenario root `<base>/t/<run>/<scenario>` is the org; its default
 authorization server, the issuer, is `<org>/oauth2/default`.
 """
-from . import okta_authn, okta_idx, okta_oauth
+from . import okta_authn, okta_idx, okta_oauth, replica_otp
 from .okta_http import error
 
 SCENARIOS = {"okta-classic", "okta-idx"}
@@ -27,16 +27,8 @@ IDX_PATHS = ("introspect", "identify", "challenge", "challenge/answer", "challen
              "challenge/resend", "cancel")
 
 
-def _pyotp_missing() -> bool:
-    try:
-        import pyotp  # noqa: F401, PLC0415 (optional: the venv has it)
-    except ImportError:
-        return True
-    return False
-
-
 def route(ex):
-    if _pyotp_missing():
+    if not replica_otp.available():
         return ex.send(501, "pyotp not installed\n")
     idx_org = ex.scenario == "okta-idx"
     ex.issuer = ex.issuer + "/" + AS  # codes and id_tokens carry the AS's issuer

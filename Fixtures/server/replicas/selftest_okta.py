@@ -293,6 +293,12 @@ def _idx(o, path, j, body, status=200):
     return r.json()
 
 
+def _idx_password(o, user):
+    """identify, then the password: the step after it."""
+    j = _idx(o, "identify", _idx_start(o), {"identifier": user})
+    return _idx(o, "challenge/answer", j, {"credentials": {"passcode": "wonderland"}})
+
+
 def _idx_finish(o, j):
     assert "success" in j and j["success"]["name"] == "success-redirect", j
     return o.token(o.code_for(o.get(j["success"]["href"])))
@@ -334,8 +340,7 @@ def idx_identify_with_password(base):
 @check
 def idx_totp(base):
     o = Okta(base, "okta-idx")
-    j = _idx(o, "identify", _idx_start(o), {"identifier": "carol"})
-    j = _idx(o, "challenge/answer", j, {"credentials": {"passcode": "wonderland"}})
+    j = _idx_password(o, "carol")
     assert _names(j) == ["challenge-authenticator", "select-authenticator-authenticate"], _names(j)
     assert j["currentAuthenticator"]["value"]["key"] == "google_otp", j.get("currentAuthenticator")
     bad = _idx(o, "challenge/answer", j, {"credentials": {"passcode": "000000"}}, 403)
@@ -347,8 +352,7 @@ def idx_totp(base):
 @check
 def idx_select_second_totp(base):
     o = Okta(base, "okta-idx")
-    j = _idx(o, "identify", _idx_start(o), {"identifier": "dave"})
-    j = _idx(o, "challenge/answer", j, {"credentials": {"passcode": "wonderland"}})
+    j = _idx_password(o, "dave")
     assert _names(j) == ["select-authenticator-authenticate"], _names(j)
     options = j["remediation"]["value"][0]["value"][0]["options"]
     verify = next(opt for opt in options if opt["label"] == "Okta Verify")
@@ -366,8 +370,7 @@ def idx_select_second_totp(base):
 def idx_push(base):
     for result in ("WAITING", "REJECTED", "TIMEOUT", "APPROVED"):
         o = Okta(base, "okta-idx", {"okta_push_result": result})
-        j = _idx(o, "identify", _idx_start(o), {"identifier": "pat"})
-        j = _idx(o, "challenge/answer", j, {"credentials": {"passcode": "wonderland"}})
+        j = _idx_password(o, "pat")
         assert _names(j) == ["authenticator-verification-data", "select-authenticator-authenticate"], _names(j)
         data = j["remediation"]["value"][0]["value"][0]["form"]["value"]
         assert [opt["value"] for opt in data[1]["options"]] == ["push"], data
@@ -387,8 +390,7 @@ def idx_push(base):
 @check
 def idx_sms(base):
     o = Okta(base, "okta-idx")
-    j = _idx(o, "identify", _idx_start(o), {"identifier": "sam"})
-    j = _idx(o, "challenge/answer", j, {"credentials": {"passcode": "wonderland"}})
+    j = _idx_password(o, "sam")
     data = j["remediation"]["value"][0]["value"][0]["form"]["value"]
     assert j["currentAuthenticatorEnrollment"]["value"]["key"] == "phone_number"
     assert [opt["value"] for opt in data[1]["options"]] == ["sms", "voice"], data
@@ -422,8 +424,7 @@ def idx_locked_unknown_and_lockout(base):
 @check
 def idx_password_expired(base):
     o = Okta(base, "okta-idx")
-    j = _idx(o, "identify", _idx_start(o), {"identifier": "pete"})
-    j = _idx(o, "challenge/answer", j, {"credentials": {"passcode": "wonderland"}})
+    j = _idx_password(o, "pete")
     assert _names(j) == ["reenroll-authenticator"], _names(j)
     _idx_finish(o, _idx(o, "challenge/answer", j, {"credentials": {"passcode": "Brand-new-passw0rd"}}))
 
