@@ -88,7 +88,7 @@ def login_page(ex):
     tx = st.AuthnTx(st.okta_token(), "UNAUTHENTICATED", key=key)
     st.put(ex.state, "authn", tx.token, tx)
     shape = config(ex).get("okta_page_shape", "oktaData")
-    ex.html(200, widget_page(root(ex), tx.token, shape, from_uri, classic=True), page_cookies())
+    ex.html(200, widget_page(root(ex), tx.token, shape, from_uri), page_cookies())
 
 
 def authorize_redirect(ex):

@@ -9,7 +9,8 @@ Two shapes of where the state token sits, both read by saml2aws
   (okta-signin-widget src/widget/OktaSignIn.ts);
 - "var": `var stateToken = '…';`, the older pages (run config
   `okta_page_shape: "var"`).
-The text and markup around them are our own.
+The text and markup around them are our own. Classic and Identity Engine
+pages look alike (a client tells them apart by what the org's API answers).
 """
 import json
 from html import escape
@@ -30,12 +31,11 @@ def _json_js(obj) -> str:
     return json.dumps(obj)
 
 
-def widget_page(base: str, state_token: str, shape: str, relay_state: str = "",
-                classic: bool = False) -> str:
+def widget_page(base: str, state_token: str, shape: str, relay_state: str = "") -> str:
     """The sign-in page of an org at `base` holding `state_token`."""
     sign_in = {
         "baseUrl": base, "logoText": ORG_NAME + " logo", "brandName": ORG_NAME,
-        "stateToken": state_token, "relayState": relay_state, "useClassicEngine": classic,
+        "stateToken": state_token, "relayState": relay_state,
         "features": {"rememberMe": True, "selfServiceUnlock": True, "multiOptionalFactorEnroll": True},
         "i18n": {"en": {"primaryauth.title": "Sign In"}},
     }
