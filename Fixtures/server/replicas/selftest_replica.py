@@ -132,6 +132,11 @@ class Checks:
         return fn
 
     def main(self, argv) -> int:
+        try:
+            import pyotp  # noqa: F401, PLC0415
+        except ImportError:
+            print("these replicas need pyotp: run with the venv's python (make venv; .venv/bin/python …)")
+            return 2
         proc = None
         if argv:
             base = argv[0].rstrip("/")
