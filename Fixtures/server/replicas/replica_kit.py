@@ -7,7 +7,6 @@ check by pyotp.
 Each provider keeps its own state machine in its module; nothing here knows
 a provider's pages.
 """
-import hashlib
 import secrets
 from contextlib import contextmanager
 from html import escape
@@ -27,10 +26,6 @@ TOTP_SEED = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
 def handle(nbytes=16):
     """An opaque random handle (session ids, flow tokens, CSRF secrets)."""
     return secrets.token_urlsafe(nbytes)
-
-
-def hex_id(nbytes=16):
-    return secrets.token_hex(nbytes)
 
 
 def guid():
@@ -140,8 +135,3 @@ def totp_counter(code, seed=TOTP_SEED, window=1, digits=6, period=30):
         if secrets.compare_digest(checker.at(at), (code or "").strip()):
             return int(at // period)
     return None
-
-
-def digest(*parts):
-    """A short stable digest (HMAC-like binding of ids to a run's secret)."""
-    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
