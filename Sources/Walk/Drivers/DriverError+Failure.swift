@@ -26,6 +26,8 @@ extension DriverError {
         case .pageUnknown(let provider, let saw, let place):
             return Failure(.noAuthorizationResponse, "the \(provider.displayName) driver does not know this page: \(ServerText.printable(saw))", at: place,
                            hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")
+        case .passkey(let error, let place):
+            return error.failure(at: place)
         case .walk(let failure):
             return failure
         }
