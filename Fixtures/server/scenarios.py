@@ -13,6 +13,7 @@ import field_names
 import folding
 import framing
 import hostile
+import large
 import login_flows
 import pages
 import real_servers
@@ -43,7 +44,7 @@ DIRECT = {
     "iss-other-origin", "iss-same-origin", "redirect-normalised",
     # token shapes and lifecycle (token_response.py, lifecycle.py)
     "rotate", "refresh-keep", "short-lived", "no-expiry", "jwt-access",
-    "echo-token", "token-control", *framing.TOKEN, *hostile.SCENARIOS,
+    "echo-token", "token-control", *framing.TOKEN, *hostile.SCENARIOS, *large.SCENARIOS,
     # token answers that hold a token but do not parse (unparsed.py)
     *unparsed.SCENARIOS,
 }
