@@ -111,7 +111,10 @@ struct OutputFileTests {
         #expect(try fx.hits().isEmpty, "no request was made")
     }
 
+    static let linkRefusal = "it is a symbolic link (-o replaces the file it names, so it would replace the link, not write through it)"
+
     @Test(arguments: [
+        ("/dev/stdout", Self.linkRefusal),
         ("/dev/null", "it is not a regular file (-o replaces the file it names)"),
         ("/tmp", "it is a directory"),
         ("/tmp/", "it names a directory, not a file"),
@@ -120,6 +123,28 @@ struct OutputFileTests {
         let result = try await run(UsageTests.valid + ["-o", path])
         #expect(result.exitCode == 2, "\(result)")
         #expect(result.errorLine == "authcode: error: cannot write '\(path)' for '-o': \(reason)", "\(result)")
+    }
+
+    /// A link, to a file or dangling, is refused before any request and left
+    /// as it was: the rename would replace the link itself with the token's
+    /// file (issue 26; in a container running as root, `-o /dev/stdout` once
+    /// replaced /dev/stdout). The file it points at is not touched either.
+    @Test func aSymbolicLinkIsRefusedAndKept() async throws {
+        let fx = try await Fixture.make()
+        let dir = try TempDir("output")
+        let target = try dir.file("target", "old\n", mode: 0o600)
+        for (name, destination) in [("link", target), ("dangling", dir.path + "/nowhere")] {
+            let link = dir.path + "/" + name
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: destination)
+            let result = try await run(fx.publicClient("direct") + ["-o", link])
+            #expect(result.exitCode == 2, "\(result)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.errorLine == "authcode: error: cannot write '\(link)' for '-o': \(Self.linkRefusal)", "\(result)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == destination, "the link is still there")
+        }
+        #expect(Self.contents(target) == "old\n")
+        #expect(Set(dir.names) == ["target", "link", "dangling"], "no temporary file is left")
+        #expect(try fx.hits().isEmpty, "no request was made")
     }
 
     /// No file space (RLIMIT_FSIZE 0): the temporary file is created, writing
