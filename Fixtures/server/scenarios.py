@@ -16,6 +16,7 @@ import hostile
 import large
 import login_flows
 import pages
+import proxy
 import real_servers
 import replicas
 import signed_scenarios
@@ -105,6 +106,7 @@ AUTHORIZE = {
         "text/html; charset=utf-8"),
     **login_flows.AUTHORIZE,
     **xorigin.AUTHORIZE,
+    **proxy.AUTHORIZE,
     **delivery.AUTHORIZE,
     **framing.AUTHORIZE,
     **echo.AUTHORIZE,
@@ -199,6 +201,7 @@ PAGES = {
     **{("long-chain", f"hop{n}"): _hop for n in range(1, LONG_CHAIN_HOPS + 1)},
     **login_flows.PAGES,
     **xorigin.PAGES,
+    **proxy.PAGES,
     **delivery.PAGES,
     **echo.PAGES,
     **real_servers.PAGES,

@@ -3,11 +3,12 @@ import HTTP
 import OAuth
 import Walk
 
-/// Why the POST authorization request is sent once more as a GET without
-/// the `--form` values: RFC 6749 §3.1 makes GET the method every server
-/// must take, and servers that take only GET refuse a POST (403, 405, 415),
-/// lead it to a page nobody can walk, or turn it into a GET by copying
-/// every field, password included, into a URL. At most once per run.
+/// Why the POST authorization request is sent once more as a GET: RFC 6749
+/// §3.1 makes GET the method every server must take, and servers that take
+/// only GET refuse a POST (403, 405, 415), lead it to a page nobody can
+/// walk, or, once the login form has the password, turn the request into a
+/// GET by copying every field into a URL. Neither request carries a
+/// `--form` value (AuthorizationRequest.httpRequest). At most once per run.
 struct MethodFallback: Equatable {
     /// Why, as the walk returned it (Walk/Walker.swift decides: a refusal,
     /// a `--form` value about to go into a URL, or exit 6 before any
@@ -38,12 +39,12 @@ extension AuthorizationCodeFlow {
     func authorizeAndWalk(from authorizeURL: String, at endpoints: ServerEndpoints) throws(Failure) -> (AuthorizationRequest, AuthorizationAnswer) {
         let first = authorizationRequest()
         guard request.method == .post else {
-            return (first, try walker(for: first).walk(from: frontChannel(first, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
+            return (first, try walker(for: first).walk(from: frontChannel(first, method: .get, at: endpoints, authorizeURL: authorizeURL)))
         }
         // The --step cookies stay; whatever the POST's walk collected goes
         // (a session that kept the POSTed fields, say).
         let cookies = client.saveCookies()
-        let outcome = try walker(for: first).walk(from: frontChannel(first, method: .post, form: form, at: endpoints, authorizeURL: authorizeURL),
+        let outcome = try walker(for: first).walk(from: frontChannel(first, method: .post, at: endpoints, authorizeURL: authorizeURL),
                                                   fallingBack: CredentialLeak(form))
         switch outcome {
         case .answer(let answer):
@@ -55,7 +56,7 @@ extension AuthorizationCodeFlow {
             if sayFallback() { notes?.writeErr(client.trace.redactor.finished(fallback.note) + "\n") }
             client.restoreCookies(cookies)
             let second = authorizationRequest()
-            return (second, try walker(for: second).walk(from: frontChannel(second, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
+            return (second, try walker(for: second).walk(from: frontChannel(second, method: .get, at: endpoints, authorizeURL: authorizeURL)))
         }
     }
 
