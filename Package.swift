@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
         .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
+        // Whole commands in-process: AuthCode.run over ScriptedTransport.
+        .testTarget(name: "RunTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE"]),
     ],

@@ -13,11 +13,14 @@ import Darwin
 /// The whole command as one function, SwiftFormat-style: `main.swift` only
 /// wires it to the process, and tests call it directly.
 package enum AuthCode {
-    /// - Parameter transport: makes each flow's transport; the executable
-    ///   passes libcurl's (main.swift), so this layer never links it.
+    /// - Parameters:
+    ///   - transport: makes each flow's transport; the executable passes
+    ///     libcurl's (main.swift), so this layer never links it.
+    ///   - stderrIsTerminal: whether the batch may draw its progress line;
+    ///     the process's fd 2 unless a test says otherwise.
     package static func run(arguments: [String], environment: [String: String], console: Console = StandardConsole(),
                            reader: ValueReader = ValueReader(), transport: @escaping TransportFactory,
-                           versions: LibraryVersions = LibraryVersions()) -> ExitCode {
+                           versions: LibraryVersions = LibraryVersions(), stderrIsTerminal: Bool = isatty(2) != 0) -> ExitCode {
         var redactor = Redactor()
         var verbosity = Verbosity.normal
         do throws(Failure) {
@@ -51,7 +54,7 @@ package enum AuthCode {
                                            format: { (result: FlowResult) throws(Failure) -> String in
                                                try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
                                            },
-                                           showProgress: isatty(2) != 0).run()
+                                           showProgress: stderrIsTerminal).run()
                 if let file, let reason = file.commit() {
                     throw Failure(.outputFailed, "could not write the results to \(file.outputName): \(reason); the batch's tokens are lost")
                 }
