@@ -170,19 +170,6 @@ struct BatchTests {
         #expect(!result.stderr.contains("pw-1") && !result.stderr.contains("pw-2"))
     }
 
-    @Test(arguments: [
-        (["--parallel", "4"], "'--parallel <n>' works with '--users <file>'"),
-        (["--shard", "1/2"], "'--shard <k/n>' works with '--users <file>'"),
-        (["--users", "x", "--shard", "3/2"], "invalid value '3/2' for '--shard': expected K/N with 1 <= K <= N"),
-        (["--users", "x", "--parallel", "0"], "invalid value '0' for '--parallel'"),
-        (["--users", "/nonexistent/users.csv"], "cannot read '/nonexistent/users.csv' for '--users': no such file"),
-    ])
-    func usage(extra: [String], message: String) async throws {
-        let result = try await run(["--authorize-url", "http://127.0.0.1:9/a", "--token-url", "http://127.0.0.1:9/t",
-                                    "--client-id", "a", "--redirect-uri", Fixture.redirect] + extra)
-        expectFailure(result, exit: 2, [message])
-    }
-
     /// On a terminal (a pty from script(1)) one progress line is redrawn.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressOnATerminal() async throws {

@@ -111,17 +111,6 @@ struct OutputFileTests {
         #expect(try fx.hits().isEmpty, "no request was made")
     }
 
-    @Test(arguments: [
-        ("/dev/null", "it is not a regular file (-o replaces the file it names)"),
-        ("/tmp", "it is a directory"),
-        ("/tmp/", "it names a directory, not a file"),
-    ])
-    func notAFileToReplace(path: String, reason: String) async throws {
-        let result = try await run(UsageTests.valid + ["-o", path])
-        #expect(result.exitCode == 2, "\(result)")
-        #expect(result.errorLine == "authcode: error: cannot write '\(path)' for '-o': \(reason)", "\(result)")
-    }
-
     /// No file space (RLIMIT_FSIZE 0): the temporary file is created, writing
     /// the token into it fails with EFBIG — authcode ignores SIGXFSZ, so it is
     /// an error it reports, not a silent kill.
@@ -163,11 +152,5 @@ struct OutputFileTests {
     @Test func dashIsStandardOutput() async throws {
         let fx = try await Fixture.make()
         expectTokenJSON(try await run(fx.publicClient("direct") + ["-o", "-"]))
-    }
-
-    @Test func forgetHasNothingToWrite() async throws {
-        let result = try await run(UsageTests.valid + ["--forget", "-o", "token"])
-        #expect(result.exitCode == 2, "\(result)")
-        #expect(result.errorLine == "authcode: error: '--forget' prints nothing, so '--output <file>' has nothing to write; drop one of them", "\(result)")
     }
 }

@@ -67,18 +67,4 @@ struct RefreshGrantTests {
         #expect(second != token)
         expectFailure(try await run(args), exit: 7, ["error=invalid_grant"])
     }
-
-    @Test(arguments: [
-        (["--print", "code"], "'--print code' stops before the token request; '--refresh-token' has no code to print"),
-        (["--users", "-"], "'--refresh-token' cannot be used with '--users': each record is its own login"),
-    ])
-    func conflicts(extra: [String], message: String) async throws {
-        let result = try await run(["--token-url", "http://127.0.0.1:9/token", "--client-id", "a", "--refresh-token", "r"] + extra)
-        expectFailure(result, exit: 2, [message])
-    }
-
-    @Test func needsOnlyTheTokenEndpoint() async throws {
-        let result = try await run(["--client-id", "a", "--refresh-token", "r"])
-        expectFailure(result, exit: 2, ["missing '--token-url <url>' (or '--issuer <url>' to discover endpoints)"])
-    }
 }

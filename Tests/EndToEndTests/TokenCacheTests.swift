@@ -231,17 +231,6 @@ struct TokenCacheTests {
         #expect(try fx.stats()["codes_redeemed"] == 1)
         #expect(try fx.hits(to: "authorize").count == 1)
     }
-
-    @Test(arguments: [
-        (["--min-ttl", "5"], "'--min-ttl <seconds>' works with '--cache'"),
-        (["--cache", "--print", "code"], "'--print code' redeems nothing, so there is nothing to cache; drop '--cache'"),
-        (["--cache", "--min-ttl", "-1"], "invalid value '-1' for '--min-ttl'"),
-    ])
-    func usage(extra: [String], message: String) async throws {
-        let result = try await run(["--authorize-url", "http://127.0.0.1:9/a", "--token-url", "http://127.0.0.1:9/t",
-                                    "--client-id", "a", "--redirect-uri", Fixture.redirect] + extra)
-        expectFailure(result, exit: 2, [message])
-    }
 }
 
 /// DELETE through curl (bounded to 10 s).

@@ -97,21 +97,4 @@ struct TrustedOriginTests {
         expectFailure(result, exit: 5, ["refusing plain http to 'login.example.invalid'", "--allow-http"])
         #expect(try fx.hits().map(\.endpoint) == ["authorize", "login"])
     }
-
-    /// --connect-to never makes plain http "loopback": nothing is sent.
-    @Test func connectToARemoteHostKeepsPlainHTTPRefused() async throws {
-        let fx = try await Fixture.make()
-        let port = URL(string: fx.base)!.port!
-        let result = try await run(fx.publicClient("direct") + ["--connect-to", "127.0.0.1:\(port):example.invalid:80"])
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.errorLine == "authcode: error: refusing plain http to '127.0.0.1': --connect-to sends it to 'example.invalid', which is not this machine (\(fx.base)/t/\(fx.run)/direct/authorize)", "\(result)")
-        #expect(try fx.hits().isEmpty)
-    }
-
-    @Test(arguments: ["https://login.example/path", "login.example", "https://user@login.example", "https://login.example/?q"])
-    func trustOriginMustBeAnOrigin(value: String) async throws {
-        let result = try await run(["--authorize-url", "http://127.0.0.1:9/a", "--token-url", "http://127.0.0.1:9/t", "--client-id", "x",
-                                    "--redirect-uri", Fixture.redirect, "--trust-origin", value])
-        expectFailure(result, exit: 2, ["invalid value '\(value)' for '--trust-origin'"])
-    }
 }
