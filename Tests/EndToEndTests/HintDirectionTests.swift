@@ -2,39 +2,14 @@ import Foundation
 import Testing
 
 /// Issue 22 item 4: each hint points the way that helps in its case, and
-/// never names an option that would not (an `invalid_client` is about the
-/// client, never `--form`; https to a plain-http port is never `--cert`;
-/// a shared sticky directory is never `chmod`ed).
+/// never names an option that would not (https to a plain-http port is never `--cert`;
+/// a shared sticky directory is never `chmod`ed). The invalid_client hints
+/// run in-process (RunTests/ClientAuthRunTests).
 @Suite("Hints that point the right way")
 struct HintDirectionTests {
     /// Every option a hint names.
     static func options(in text: String) -> Set<String> {
         Set(text.split(whereSeparator: { !($0.isLetter || $0 == "-" || $0.isNumber) }).map(String.init).filter { $0.hasPrefix("--") })
-    }
-
-    // MARK: invalid_client after the login
-
-    @Test(arguments: [
-        ([String](), [String: String](),
-         "The client was sent as public, with no secret; if it is confidential, pass --client-secret.", ["--client-secret"]),
-        ([], ["AUTHCODE_CLIENT_SECRET": "not-the-secret"],
-         "Check --client-secret, or try --auth-method client_secret_post (the secret in the body, not the Authorization header).",
-         ["--client-secret", "--auth-method"]),
-        (["--auth-method", "client_secret_post"], ["AUTHCODE_CLIENT_SECRET": "not-the-secret"],
-         "Check --client-secret, or try --auth-method client_secret_basic (the secret in the Authorization header).",
-         ["--client-secret", "--auth-method"]),
-    ])
-    func invalidClientSaysTheLoginWorked(_ arguments: [String], _ env: [String: String], _ hint: String, _ named: [String]) async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.confidential("direct") + arguments, env: env)
-        expectFailure(result, exit: 7, [])
-        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.count == 3 && lines[2].isEmpty, "\(result)")
-        #expect(lines.first?.hasPrefix("authcode: error: the login worked, but the token endpoint refused: 401 error=invalid_client") == true, "\(result)")
-        #expect(lines.first?.hasSuffix("(\(fx.issuer("direct"))/token)") == true, "\(result)")
-        #expect(lines.dropFirst().first == hint, "\(result)")
-        #expect(Self.options(in: hint) == Set(named))
-        expectNoSecrets(in: result, fixture: fx, extra: ["not-the-secret"])
     }
 
     // MARK: https to a plain-http port

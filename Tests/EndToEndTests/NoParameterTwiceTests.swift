@@ -77,10 +77,4 @@ struct NoParameterTwiceTests {
         #expect(error["message"] as? String == "bad record: the --users field \"scope\" \(Self.reason("scope", "use --scope"))")
         #expect(try fx.hits(to: "login").count == 1, "only the good record logged in")
     }
-
-    /// Names that merely look alike are fields like any other.
-    @Test func otherNamesStillWork() async throws {
-        let fx = try await Fixture.make()
-        expectTokenJSON(try await run(fx.publicClient("direct") + ["--form", "State=ok", "--form", "scope_hint=x", "--param", "prompt=login"]))
-    }
 }

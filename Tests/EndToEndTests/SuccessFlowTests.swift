@@ -66,14 +66,6 @@ struct SuccessFlowTests {
         expectNoSecrets(in: result, fixture: fx)
     }
 
-    @Test func responseModeIsSentAndFragmentHonoured() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["--response-mode", "fragment"])
-        expectTokenJSON(result)
-        let authorize = try #require(try fx.hits(to: "authorize").first)
-        #expect(authorize.form["response_mode"] == "fragment", "\(authorize)")
-    }
-
     @Test func expiresInAsStringIsPassedThroughUntouched() async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.publicClient("token-expires-string"))
@@ -103,71 +95,6 @@ struct SuccessFlowTests {
         #expect(statusLines.dropFirst().allSatisfy { $0.hasSuffix("reused connection)") }, "\(result)")
     }
 
-    @Test func headerReachesEveryRequest() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("login-consent") + ["-H", "X-Test: 1", "--form", "username=alice", "--form", "password=wonderland"])
-        expectTokenJSON(result)
-        let hits = try fx.hits()
-        #expect(hits.count >= 5, "\(hits)")
-        for hit in hits { #expect(hit.headers["x-test"] == "1", "-H missing on \(hit)") }
-    }
-
-    @Test func getAuthorizationRequestCarriesTheQuery() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["--method", "GET", "--scope", "openid email"])
-        expectTokenJSON(result)
-        let authorize = try #require(try fx.hits(to: "authorize").first)
-        #expect(authorize.method == "GET")
-        #expect(authorize.form.isEmpty, "a GET has no body: \(authorize)")
-        let query = authorize.queryItems
-        #expect(query["response_type"] == "code")
-        #expect(query["client_id"] == "public-app")
-        #expect(query["redirect_uri"] == Fixture.redirect)
-        #expect(query["scope"] == "openid email")
-        #expect(query["code_challenge_method"] == "S256")
-        #expect((query["state"] ?? "").count >= 22, "128-bit state, base64url: \(query)")
-        #expect((query["nonce"] ?? "").isEmpty == false, "nonce when scope has openid: \(query)")
-    }
-
-    @Test func postAuthorizationRequestIsTheDefault() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["--param", "prompt=login", "--param", "audience=api://x"])
-        expectTokenJSON(result)
-        let authorize = try #require(try fx.hits(to: "authorize").first)
-        #expect(authorize.method == "POST")
-        #expect(authorize.headers["content-type"]?.hasPrefix("application/x-www-form-urlencoded") == true)
-        #expect(authorize.form["prompt"] == "login" && authorize.form["audience"] == "api://x", "\(authorize)")
-        #expect(authorize.form["nonce"] == nil, "no nonce without openid: \(authorize)")
-    }
-
-    @Test func pkcePlainSendsTheVerifierAsChallenge() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["--pkce", "plain"])
-        expectTokenJSON(result)
-        let authorize = try #require(try fx.hits(to: "authorize").first)
-        let token = try #require(try fx.hits(to: "token").first)
-        #expect(authorize.form["code_challenge_method"] == "plain")
-        #expect(authorize.form["code_challenge"] != nil && authorize.form["code_challenge"] == token.form["code_verifier"])
-    }
-
-    @Test func pkceOffSendsNeitherChallengeNorVerifier() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.confidential("direct") + ["--pkce", "off"], env: Fixture.demoSecretEnv)
-        expectTokenJSON(result)
-        let authorize = try #require(try fx.hits(to: "authorize").first)
-        let token = try #require(try fx.hits(to: "token").first)
-        #expect(authorize.form["code_challenge"] == nil && token.form["code_verifier"] == nil, "\(authorize)\n\(token)")
-    }
-
-    @Test func redirectUriIsSentByteForByteInBothRequests() async throws {
-        let fx = try await Fixture.make()
-        let redirect = "com.example.app:/oauth2/cb?x=1&y=%2F"
-        let result = try await run(fx.publicClient("direct", redirect: redirect))
-        expectTokenJSON(result)
-        #expect(try fx.hits(to: "authorize").first?.form["redirect_uri"] == redirect)
-        #expect(try fx.hits(to: "token").first?.form["redirect_uri"] == redirect)
-    }
-
     @Test func localhostIsLoopback() async throws {
         let fx = try await Fixture.make()
         let issuer = fx.issuer("direct").replacingOccurrences(of: "127.0.0.1", with: "localhost")
@@ -183,21 +110,5 @@ struct SuccessFlowTests {
         let paths = try fx.hits().map(\.path)
         #expect(paths.first == "/t/\(fx.run)/discovery-8414/.well-known/openid-configuration", "OIDC first: \(paths)")
         #expect(paths.contains("/.well-known/oauth-authorization-server/t/\(fx.run)/discovery-8414"), "RFC 8414 §3.1: \(paths)")
-    }
-
-    @Test func quietSuccessWritesNothingToStderr() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.confidential("direct") + ["--client-secret", "demo-secret", "-q"])
-        expectTokenJSON(result)
-        #expect(result.stderr.isEmpty, "-q: not even the command-line-secret hint\n\(result)")
-    }
-
-    @Test func secretLookingHeaderIsRedactedInTheTrace() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["-H", "X-Api-Key: sekret-value-123", "-v"])
-        expectTokenJSON(result)
-        #expect(try fx.hits(to: "authorize").first?.headers["x-api-key"] == "sekret-value-123")
-        #expect(result.stderr.contains("X-Api-Key"), "the trace shows the header name\n\(result)")
-        expectNoSecrets(in: result, fixture: fx, extra: ["sekret-value-123"])
     }
 }

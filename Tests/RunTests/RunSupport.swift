@@ -559,7 +559,8 @@ final class ScriptedServer: Sendable {
         state.withLock { $0.refreshTokens[refresh] = RefreshGrant(user: user, scope: scope, clientID: clientID) }
         var body = #"{"access_token":"\#(access)","token_type":"Bearer""#
         if let expiresIn = behaviour.read({ $0.expiresIn }) { body += #","expires_in":\#(expiresIn)"# }
-        body += #","refresh_token":"\#(refresh)","scope":\#(JSONText.quote(scope))"#
+        body += #","refresh_token":"\#(refresh)""#
+        if !scope.isEmpty { body += #","scope":\#(JSONText.quote(scope))"# }
         if scope.split(separator: " ").contains("openid") {
             body += #","id_token":"\#(idToken(sub: user, aud: clientID, nonce: nonce))""#
         }
