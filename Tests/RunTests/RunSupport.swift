@@ -257,6 +257,10 @@ final class ScriptedServer: Sendable {
         var expiresIn: String? = "3600"
         /// `iss` added to the authorization response (RFC 9207).
         var iss: String?
+        /// The access token a JWT carrying `exp` (as the fixture's jwt-access), not opaque.
+        var jwtAccessToken = false
+        /// Rewrites each token body before it is sent (pretty-printed, hostile…).
+        var rewrite: (@Sendable (String) -> String)?
     }
 
     private struct State: Sendable {
@@ -555,18 +559,27 @@ final class ScriptedServer: Sendable {
     /// one again after a refresh unless it rotates), and an id_token when
     /// scope has openid.
     func issue(user: String, scope: String, clientID: String, nonce: String?, refreshToken: String? = nil) -> HTTPResponse {
-        let access = Self.fresh("at-"), refresh = refreshToken ?? Self.fresh("rt-")
+        let behaviour = behaviour.read { $0 }
+        let access = behaviour.jwtAccessToken ? accessJWT(sub: user) : Self.fresh("at-"), refresh = refreshToken ?? Self.fresh("rt-")
         state.withLock { $0.refreshTokens[refresh] = RefreshGrant(user: user, scope: scope, clientID: clientID) }
         var body = #"{"access_token":"\#(access)","token_type":"Bearer""#
-        if let expiresIn = behaviour.read({ $0.expiresIn }) { body += #","expires_in":\#(expiresIn)"# }
+        if let expiresIn = behaviour.expiresIn { body += #","expires_in":\#(expiresIn)"# }
         body += #","refresh_token":"\#(refresh)""#
         if !scope.isEmpty { body += #","scope":\#(JSONText.quote(scope))"# }
         if scope.split(separator: " ").contains("openid") {
             body += #","id_token":"\#(idToken(sub: user, aud: clientID, nonce: nonce))""#
         }
         body += "}"
+        if let rewrite = behaviour.rewrite { body = rewrite(body) }
         state.withLock { $0.tokenBodies.append(body) }
         return .json(body)
+    }
+
+    /// An access token that is a JWT with `exp` an hour from now.
+    private func accessJWT(sub: String) -> String {
+        let now = Int(Date().timeIntervalSince1970)
+        return Base64URL.encode(Array(#"{"alg":"RS256","typ":"at+jwt"}"#.utf8)) + "."
+            + Base64URL.encode(Array(#"{"iss":\#(JSONText.quote(origin)),"sub":\#(JSONText.quote(sub)),"exp":\#(now + 3600),"jti":"\#(Self.fresh(""))"}"#.utf8)) + ".c2ln"
     }
 
     /// An id_token for this origin. Endpoints given by hand and no --jwks
@@ -589,6 +602,27 @@ struct TempFile: ~Copyable {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// A fresh cache directory for one test; `path` below `root` is left for
+/// authcode to create (mode 0700).
+struct CacheDir: ~Copyable {
+    let root: String
+    let path: String
+
+    init() {
+        root = NSTemporaryDirectory() + "authcode-cache-\(UUID().uuidString.prefix(8))"
+        path = root + "/nested/authcode"
+    }
+
+    var flags: [String] { ["--cache", "--cache-dir", path] }
+
+    /// The files in it, by suffix (`.token`, `.lock`).
+    func files(_ suffix: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(suffix) }.map { path + "/" + $0 }.sorted()
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
 }
 
 /// A directory for one test, removed with everything in it when done.
