@@ -6,16 +6,6 @@ import Testing
 /// value sources run in-process (RunTests/ClientAuthRunTests, InputRunTests).
 @Suite("--print code and fields")
 struct ClientAuthAndInputTests {
-    @Test(arguments: [("access_token", "at-"), ("refresh_token", "rt-"), ("id_token", "eyJ")])
-    func printOneField(_ field: String, _ prefix: String) async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["--scope", "openid", "--print", field])
-        #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout.hasPrefix(prefix) && result.stdout.hasSuffix("\n"), "\(result)")
-        #expect(result.stdout.filter { $0 == "\n" }.count == 1 && !result.stdout.contains(" "), "the raw value on one line\n\(result)")
-        if field == "id_token" { #expect(result.stdout.split(separator: ".").count == 3, "a JWT\n\(result)") }
-    }
-
     @Test func printCodeStopsBeforeTheTokenRequest() async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.publicClient("iss") + ["--print", "code", "--expect-iss", fx.issuer("iss")])

@@ -66,22 +66,6 @@ struct SuccessFlowTests {
         expectNoSecrets(in: result, fixture: fx)
     }
 
-    @Test func expiresInAsStringIsPassedThroughUntouched() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("token-expires-string"))
-        let object = expectTokenJSON(result)
-        #expect(object["expires_in"] as? String == "3600", "stdout is the body exactly as received\n\(result)")
-        #expect(result.stdout.contains("\"expires_in\":\"3600\""), "\(result)")
-    }
-
-    @Test func prettyTokenBodyIsPrintedOnOneLine() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("token-pretty"))
-        let object = expectTokenJSON(result)
-        #expect(object["token_type"] as? String == "Bearer")
-        #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 2, "exactly one line\n\(result)")
-    }
-
     /// One libcurl handle for the whole run: the walk and the token request
     /// share one kept-alive connection to the same server.
     @Test func oneConnectionServesTheWholeWalk() async throws {

@@ -69,11 +69,4 @@ struct WalkAndTokenFailureTests {
         #expect(result.stderr.contains("> POST"), "-v traces the requests\n\(result)")
         expectNoSecrets(in: result, fixture: fx)
     }
-
-    @Test func missingIdTokenForPrintIdToken() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["--print", "id_token"])
-        #expect(result.exitCode != 0 && result.stdout.isEmpty, "no id_token without openid: nothing to print\n\(result)")
-        #expect(result.errorLine?.contains("id_token") == true, "\(result)")
-    }
 }
