@@ -22,7 +22,7 @@ struct AuthorizationRequestRunTests {
         let server = ScriptedServer(.loginAndConsent)
         let ran = authcode(server.publicClient() + ["-H", "X-Test: 1"] + ScriptedServer.alice, server: server)
         expectToken(ran, from: server)
-        #expect(ran.sent == ["POST /authorize", "POST /login", "GET /consent", "POST /consent", "POST /token"])
+        #expect(ran.sent == ["POST /authorize", "GET /login", "POST /login", "GET /consent", "POST /consent", "POST /token"])
         for request in ran.requests { #expect(request.header("X-Test") == "1", "-H missing on \(request.url)") }
     }
 
