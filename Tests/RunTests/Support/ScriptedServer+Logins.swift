@@ -142,9 +142,13 @@ extension ScriptedServer {
 
     // MARK: users
 
-    /// 409 when cookies leaked between flows: two `usid` cookies at once.
+    /// Cookies leaked between flows: two `usid` cookies at once (counted,
+    /// so a batch test can assert it never happened).
     private func crossed(_ exchange: Exchange) -> Bool {
-        (exchange.request.header("Cookie") ?? "").split(separator: ";").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("usid=") }.count > 1
+        let crossed = (exchange.request.header("Cookie") ?? "").split(separator: ";")
+            .filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("usid=") }.count > 1
+        if crossed { state.withLock { $0.crossings += 1 } }
+        return crossed
     }
 
     private func usersAuthorize(_ exchange: Exchange) -> HTTPResponse {
@@ -165,7 +169,10 @@ extension ScriptedServer {
         }
         guard exchange.method == "POST" else { return .html(Page.login(action: "login", hidden: [("txn", pending.txn)])) }
         let form = exchange.form
-        guard form["txn"] == pending.txn, found.user == nil || found.user == form["username"] else { return .text("session crossed\n", status: 409) }
+        guard form["txn"] == pending.txn, found.user == nil || found.user == form["username"] else {
+            state.withLock { $0.crossings += 1 }
+            return .text("session crossed\n", status: 409)
+        }
         guard Self.checkUser(form["username"], form["password"]), let user = form["username"] else {
             return .html(Page.login(action: "login", hidden: [("txn", pending.txn)], error: Self.wrongPassword))
         }

@@ -59,6 +59,7 @@ final class ScriptedServer: Sendable {
         var tokenBodies: [String] = []
         var codesRedeemed = 0
         var refreshes = 0
+        var crossings = 0
         var refusal: HTTPResponse?
     }
 
@@ -97,6 +98,12 @@ final class ScriptedServer: Sendable {
         routes.withLock { $0[path] = route }
     }
 
+    /// The route at `path` now (a 404 page if none), so a test can wrap it.
+    func route(_ path: String) -> Route {
+        if let route = routes.read({ $0[path] }) { return route }
+        return { _, _ in HTTPResponse.html(Page.message("Not found", "no such page"), status: 404) }
+    }
+
     // MARK: what tests read
 
     func url(_ path: String) -> String { origin + path }
@@ -108,6 +115,8 @@ final class ScriptedServer: Sendable {
     var lastTokenBody: String? { state.read { $0.tokenBodies.last } }
     var codesRedeemed: Int { state.read { $0.codesRedeemed } }
     var refreshes: Int { state.read { $0.refreshes } }
+    /// How often a request showed cookies crossed between users' flows.
+    var crossings: Int { state.read { $0.crossings } }
 
     /// `--authorize-url … --token-url …`
     var endpoints: [String] { ["--authorize-url", authorizeURL, "--token-url", tokenURL] }
