@@ -47,6 +47,8 @@ final class ScriptedServer: Sendable {
         var iss: String?
         /// The access token a JWT carrying `exp` (as the fixture's jwt-access), not opaque.
         var jwtAccessToken = false
+        /// A refresh answers without a refresh_token (the client keeps its own).
+        var refreshOmitsRefreshToken = false
         /// Rewrites each token body before it is sent (pretty-printed, hostile…).
         var rewrite: (@Sendable (String) -> String)?
     }
@@ -265,7 +267,8 @@ final class ScriptedServer: Sendable {
                 $0.refreshes += 1
                 if rotates { $0.refreshTokens[token] = nil }
             }
-            return issue(user: grant.user, scope: form["scope"] ?? grant.scope, clientID: clientID, nonce: nil, refreshToken: rotates ? nil : token)
+            return issue(user: grant.user, scope: form["scope"] ?? grant.scope, clientID: clientID, nonce: nil, refreshToken: rotates ? nil : token,
+                         isRefresh: true)
         default:
             return TokenRefusal(400, "unsupported_grant_type", "Unknown grant_type").response
         }
@@ -285,13 +288,13 @@ final class ScriptedServer: Sendable {
     /// A token response: a fresh access token, a refresh token (the same
     /// one again after a refresh unless it rotates), and an id_token when
     /// scope has openid.
-    func issue(user: String, scope: String, clientID: String, nonce: String?, refreshToken: String? = nil) -> HTTPResponse {
+    func issue(user: String, scope: String, clientID: String, nonce: String?, refreshToken: String? = nil, isRefresh: Bool = false) -> HTTPResponse {
         let behaviour = behaviour.read { $0 }
         let access = behaviour.jwtAccessToken ? accessJWT(sub: user) : Self.fresh("at-"), refresh = refreshToken ?? Self.fresh("rt-")
         state.withLock { $0.refreshTokens[refresh] = RefreshGrant(user: user, scope: scope, clientID: clientID) }
         var body = #"{"access_token":"\#(access)","token_type":"Bearer""#
         if let expiresIn = behaviour.expiresIn { body += #","expires_in":\#(expiresIn)"# }
-        body += #","refresh_token":"\#(refresh)""#
+        if !(isRefresh && behaviour.refreshOmitsRefreshToken) { body += #","refresh_token":"\#(refresh)""# }
         if !scope.isEmpty { body += #","scope":\#(JSONText.quote(scope))"# }
         if scope.split(separator: " ").contains("openid") {
             body += #","id_token":"\#(idToken(sub: user, aud: clientID, nonce: nonce))""#
