@@ -76,24 +76,6 @@ struct AnswerDeliveryTests {
         #expect(hits.map(\.endpoint) == ["authorize", "next", "token"], "the header Location was followed: \(hits)")
         #expect(hits.first { $0.endpoint == "next" }?.headers["cookie"] == "good=1", "no cookie from the trailer or the 1xx: \(hits)")
     }
-
-    /// A discovered endpoint equal to the redirect_uri is never fetched (exit 5, before the flow's first request).
-    @Test func discoveredEndpointThatIsTheRedirectURI() async throws {
-        let fx = try await Fixture.make()
-        let issuer = fx.issuer("discovery")
-        let result = try await run(["--issuer", issuer, "--client-id", "public-app", "--redirect-uri", issuer + "/token"])
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stderr == "authcode: error: the token endpoint is the redirect_uri, which authcode never fetches (\(issuer)/token)\nCheck --redirect-uri and the endpoints (flags or the issuer's metadata).\n", "\(result)")
-        #expect(try fx.hits().map(\.endpoint) == ["openid-configuration"])
-    }
-
-    /// --pkce S256 against metadata listing only plain: exit 2, and the only request was discovery.
-    @Test func metadataWithoutThePKCEMethodStopsBeforeTheFlow() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(["--issuer", fx.issuer("discovery-no-s256"), "--client-id", "public-app", "--redirect-uri", Fixture.redirect])
-        expectFailure(result, exit: 2, ["does not list PKCE method S256", "--pkce plain"])
-        #expect(try fx.hits().map(\.endpoint) == ["openid-configuration"])
-    }
 }
 
 /// Exit codes per kind of fault: a response the transport cannot frame is a

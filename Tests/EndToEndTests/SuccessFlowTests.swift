@@ -86,13 +86,4 @@ struct SuccessFlowTests {
                                     "--client-id", "demo-app", "--redirect-uri", Fixture.redirect], env: Fixture.demoSecretEnv)
         expectTokenJSON(result)
     }
-
-    @Test func rfc8414DiscoveryUsesTheRootInsertedWellKnownPath() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(["--issuer", fx.issuer("discovery-8414"), "--client-id", "public-app", "--redirect-uri", Fixture.redirect])
-        expectTokenJSON(result)
-        let paths = try fx.hits().map(\.path)
-        #expect(paths.first == "/t/\(fx.run)/discovery-8414/.well-known/openid-configuration", "OIDC first: \(paths)")
-        #expect(paths.contains("/.well-known/oauth-authorization-server/t/\(fx.run)/discovery-8414"), "RFC 8414 §3.1: \(paths)")
-    }
 }

@@ -45,6 +45,8 @@ final class ScriptedServer: Sendable {
         var expiresIn: String? = "3600"
         /// `iss` added to the authorization response (RFC 9207).
         var iss: String?
+        /// The issuer its id_tokens name (the origin unless discovery says otherwise).
+        var issuer: String?
         /// The access token a JWT carrying `exp` (as the fixture's jwt-access), not opaque.
         var jwtAccessToken = false
         /// A refresh answers without a refresh_token (the client keeps its own).
@@ -316,7 +318,8 @@ final class ScriptedServer: Sendable {
     /// mean no keys, so only its claims are checked (and -v says so).
     func idToken(sub: String, aud: String, nonce: String?, issuer: String? = nil, extra: String = "") -> String {
         let now = Int(Date().timeIntervalSince1970)
-        var payload = #"{"iss":\#(JSONText.quote(issuer ?? origin)),"sub":\#(JSONText.quote(sub)),"aud":\#(JSONText.quote(aud)),"exp":\#(now + 3600),"iat":\#(now)"#
+        let issuer = issuer ?? behaviour.read { $0.issuer } ?? origin
+        var payload = #"{"iss":\#(JSONText.quote(issuer)),"sub":\#(JSONText.quote(sub)),"aud":\#(JSONText.quote(aud)),"exp":\#(now + 3600),"iat":\#(now)"#
         if let nonce { payload += #","nonce":\#(JSONText.quote(nonce))"# }
         payload += extra + "}"
         return Base64URL.encode(Array(#"{"alg":"RS256","kid":"k1"}"#.utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + ".c2lnbmF0dXJl"
