@@ -7,34 +7,6 @@ import Testing
 struct AnswerDeliveryTests {
     static let redirectHint = "Check --redirect-uri against the client's registration (scheme, host, port and path must match).\n"
 
-    /// code + our state carried somewhere that is not the redirect_uri: exit 5, never fetched.
-    @Test(arguments: [
-        ("meta-answer-elsewhere", "a meta refresh"),
-        ("refresh-header-elsewhere", "a Refresh header"),
-        ("autosubmit-elsewhere", "a form on the page"),
-    ])
-    func answerElsewhereIsNeverFetched(scenario: String, via: String) async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient(scenario))
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: \(via) would send the authorization response to \(fx.issuer(scenario))/elsewhere, which is not the redirect_uri; not fetched (\(fx.issuer(scenario))/authorize)\n" + Self.redirectHint, "\(result)")
-        #expect(try fx.hits().map(\.endpoint) == ["authorize"], "neither elsewhere nor the token endpoint")
-    }
-
-    /// RFC 3986 §6.2.2-6.2.3: a respelled redirect_uri is still the redirect_uri.
-    @Test(arguments: ["scheme-upper", "host-upper", "default-port", "percent-encoded", "dot-segments", "all"])
-    func normalisedRedirectURIIsRecognised(variant: String) async throws {
-        let fx = try await Fixture.make()
-        // host-upper changes only names: use localhost, which the fixture also answers on.
-        let issuer = variant == "host-upper" ? fx.issuer("redirect-normalised").replacingOccurrences(of: "127.0.0.1", with: "localhost")
-                                             : fx.issuer("redirect-normalised")
-        let result = try await run(["--authorize-url", issuer + "/authorize", "--token-url", issuer + "/token", "--client-id", "public-app",
-                                    "--redirect-uri", issuer + "/cb", "--param", "variant=\(variant)"])
-        expectTokenJSON(result)
-        #expect(try fx.hits().map(\.endpoint) == ["authorize", "token"], "the respelled redirect_uri is never fetched")
-    }
-
     /// State is checked before error: a forged error is exit 5 and its text (with an ESC) never shown.
     @Test(arguments: [
         ("error-no-state", "the error answer (its text is not shown: anyone can forge it) has no state; the code is not redeemed"),

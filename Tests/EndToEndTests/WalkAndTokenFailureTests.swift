@@ -50,17 +50,6 @@ struct WalkAndTokenFailureTests {
         expectNoSecrets(in: result, fixture: fx)
     }
 
-    @Test func loopIsDetectedBeforeTheHopLimit() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("loop") + ["--max-hops", "50"])
-        expectFailure(result, exit: 6, ["loop"])
-        let hits = try fx.hits()
-        // Twice: the POST's walk ends at its loop, then the GET fallback's
-        // (Flow/MethodFallback.swift) at its own.
-        #expect(hits.count <= 10, "the second visit of a URL ends it: \(hits.map(\.path))")
-        #expect(hits.filter { $0.endpoint == "authorize" }.map(\.method) == ["POST", "GET"], "\(hits.map(\.path))")
-    }
-
     @Test func tokenErrorWithVerboseTraceKeepsSecretsOut() async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.endpoints("token-401") + ["--client-id", "weird:app id", "--redirect-uri", Fixture.redirect, "-v"],

@@ -47,6 +47,10 @@ final class ScriptedServer: Sendable {
         var iss: String?
         /// The issuer its id_tokens name (the origin unless discovery says otherwise).
         var issuer: String?
+        /// The id_token's `aud` as raw JSON (nil: the client id as a string).
+        var idTokenAudience: String?
+        /// Raw JSON members appended to the id_token's claims (`,"azp":"x"`).
+        var idTokenExtra = ""
         /// The access token a JWT carrying `exp` (as the fixture's jwt-access), not opaque.
         var jwtAccessToken = false
         /// A refresh answers without a refresh_token (the client keeps its own).
@@ -318,10 +322,12 @@ final class ScriptedServer: Sendable {
     /// mean no keys, so only its claims are checked (and -v says so).
     func idToken(sub: String, aud: String, nonce: String?, issuer: String? = nil, extra: String = "") -> String {
         let now = Int(Date().timeIntervalSince1970)
-        let issuer = issuer ?? behaviour.read { $0.issuer } ?? origin
-        var payload = #"{"iss":\#(JSONText.quote(issuer)),"sub":\#(JSONText.quote(sub)),"aud":\#(JSONText.quote(aud)),"exp":\#(now + 3600),"iat":\#(now)"#
+        let behaviour = behaviour.read { $0 }
+        let issuer = issuer ?? behaviour.issuer ?? origin
+        let audience = behaviour.idTokenAudience ?? JSONText.quote(aud)
+        var payload = #"{"iss":\#(JSONText.quote(issuer)),"sub":\#(JSONText.quote(sub)),"aud":\#(audience),"exp":\#(now + 3600),"iat":\#(now)"#
         if let nonce { payload += #","nonce":\#(JSONText.quote(nonce))"# }
-        payload += extra + "}"
+        payload += behaviour.idTokenExtra + extra + "}"
         return Base64URL.encode(Array(#"{"alg":"RS256","kid":"k1"}"#.utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + ".c2lnbmF0dXJl"
     }
 }
