@@ -1,43 +1,12 @@
 import Foundation
 import Testing
 
-/// Every way a server can deliver the answer is checked (README.md "Security
-/// rules"; Walk/AnswerGuard.swift, Walk/RedirectTarget.swift, OAuth/ResponseChecks.swift).
-@Suite("Answer delivery: refreshes, forms, normalised redirect_uris, state before error, iss")
+/// Headers that only a wire has: a chunked body's trailer and a 103's fields
+/// are not the response's (Curl/CurlExchange.swift). Where the answer may be
+/// delivered is decided in-process (RunTests/WalkDecisionRunTests,
+/// SecurityCheckRunTests).
+@Suite("Answer delivery: trailers and interim responses")
 struct AnswerDeliveryTests {
-    static let redirectHint = "Check --redirect-uri against the client's registration (scheme, host, port and path must match).\n"
-
-    /// State is checked before error: a forged error is exit 5 and its text (with an ESC) never shown.
-    @Test(arguments: [
-        ("error-no-state", "the error answer (its text is not shown: anyone can forge it) has no state; the code is not redeemed"),
-        ("error-wrong-state", "state mismatch: the error answer (its text is not shown: anyone can forge it) is not for this request; the code is not redeemed"),
-    ])
-    func forgedErrorIsNotBelieved(scenario: String, message: String) async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient(scenario))
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: \(message) (\(Fixture.redirect))\n", "\(result)")
-        #expect(try fx.hits().map(\.endpoint) == ["authorize"])
-    }
-
-    @Test func issOfAnotherOriginWithoutExpectedIssuer() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("iss-other-origin"))
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: iss 'http://127.0.0.2:1/evil' is not of the authorization endpoint's origin \(fx.base) (RFC 9207); the code is not redeemed (\(Fixture.redirect))\nIf that issuer is right, pass --expect-iss with it.\n", "\(result)")
-        #expect(try fx.hits(to: "token").isEmpty)
-    }
-
-    @Test func issOfTheSameOriginIsAcceptedUnlessAnotherIsExpected() async throws {
-        let fx = try await Fixture.make()
-        expectTokenJSON(try await run(fx.publicClient("iss-same-origin")))
-        let strict = try await run(fx.publicClient("iss-same-origin") + ["--expect-iss", fx.issuer("iss-same-origin")])
-        expectFailure(strict, exit: 5, ["iss mismatch", "\(fx.base)/other-tenant"])
-        #expect(try fx.hits(to: "token").count == 1)
-    }
-
     /// A trailer after a chunked body and a 103's fields are not the response's headers.
     @Test(arguments: ["trailer-cookie", "interim-1xx"])
     func trailersAndInterimHeadersAreIgnored(scenario: String) async throws {

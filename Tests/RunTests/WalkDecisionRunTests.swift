@@ -86,7 +86,7 @@ struct WalkDecisionRunTests {
         Case(name: "discovery without S256, --pkce plain", extra: ["--pkce", "plain"], discovery: true, setUp: { $0.serveDiscovery(methods: ["plain"]) }),
         // aud [client, "other"] with azp the client: "other" must be trusted by name (OIDC Core §3.1.3.7 item 3).
         Case(name: "id_token aud array with azp, --trust-audience", extra: ["--scope", "openid", "--expect-iss", "https://as.example", "--trust-audience", "other"],
-             setUp: { $0.behaviour.withLock { $0.idTokenAudience = #"["public-app","other"]"#; $0.idTokenExtra = #","azp":"public-app""# } }),
+             setUp: { $0.behaviour.withLock { $0.idTokenClaims = { _ in ["aud": #"["public-app","other"]"#, "azp": #""public-app""#] } } }),
     ]
 
     @Test(arguments: cases)

@@ -47,10 +47,9 @@ final class ScriptedServer: Sendable {
         var iss: String?
         /// The issuer its id_tokens name (the origin unless discovery says otherwise).
         var issuer: String?
-        /// The id_token's `aud` as raw JSON (nil: the client id as a string).
-        var idTokenAudience: String?
-        /// Raw JSON members appended to the id_token's claims (`,"azp":"x"`).
-        var idTokenExtra = ""
+        /// id_token claims as raw JSON by name, given the time of issue:
+        /// each replaces the claim of that name or is added after the others.
+        var idTokenClaims: @Sendable (_ now: Int) -> [String: String] = { _ in [:] }
         /// The access token a JWT carrying `exp` (as the fixture's jwt-access), not opaque.
         var jwtAccessToken = false
         /// A refresh answers without a refresh_token (the client keeps its own).
@@ -320,14 +319,15 @@ final class ScriptedServer: Sendable {
 
     /// An id_token for this origin. Endpoints given by hand and no --jwks
     /// mean no keys, so only its claims are checked (and -v says so).
-    func idToken(sub: String, aud: String, nonce: String?, issuer: String? = nil, extra: String = "") -> String {
+    func idToken(sub: String, aud: String, nonce: String?, issuer: String? = nil) -> String {
         let now = Int(Date().timeIntervalSince1970)
         let behaviour = behaviour.read { $0 }
-        let issuer = issuer ?? behaviour.issuer ?? origin
-        let audience = behaviour.idTokenAudience ?? JSONText.quote(aud)
-        var payload = #"{"iss":\#(JSONText.quote(issuer)),"sub":\#(JSONText.quote(sub)),"aud":\#(audience),"exp":\#(now + 3600),"iat":\#(now)"#
-        if let nonce { payload += #","nonce":\#(JSONText.quote(nonce))"# }
-        payload += behaviour.idTokenExtra + extra + "}"
+        var claims = [("iss", JSONText.quote(issuer ?? behaviour.issuer ?? origin)), ("sub", JSONText.quote(sub)), ("aud", JSONText.quote(aud)),
+                      ("exp", String(now + 3600)), ("iat", String(now))]
+        if let nonce { claims.append(("nonce", JSONText.quote(nonce))) }
+        let overrides = behaviour.idTokenClaims(now)
+        claims = claims.map { ($0.0, overrides[$0.0] ?? $0.1) } + overrides.filter { name, _ in !claims.contains { $0.0 == name } }.sorted { $0.key < $1.key }
+        let payload = "{" + claims.map { "\(JSONText.quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
         return Base64URL.encode(Array(#"{"alg":"RS256","kid":"k1"}"#.utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + ".c2lnbmF0dXJl"
     }
 }
