@@ -56,6 +56,9 @@ final class ScriptedServer: Sendable {
         var refreshOmitsRefreshToken = false
         /// Rewrites each token body before it is sent (pretty-printed, hostile…).
         var rewrite: (@Sendable (String) -> String)?
+        /// Sends this instead of the (rewritten) token body: the token is
+        /// issued and works, only the answer on the wire is spoiled.
+        var respond: (@Sendable (String) -> HTTPResponse)?
     }
 
     struct State: Sendable {
@@ -307,7 +310,7 @@ final class ScriptedServer: Sendable {
         body += "}"
         if let rewrite = behaviour.rewrite { body = rewrite(body) }
         state.withLock { $0.tokenBodies.append(body) }
-        return .json(body)
+        return behaviour.respond?(body) ?? .json(body)
     }
 
     /// An access token that is a JWT with `exp` an hour from now.
@@ -315,6 +318,11 @@ final class ScriptedServer: Sendable {
         let now = Int(Date().timeIntervalSince1970)
         return Base64URL.encode(Array(#"{"alg":"RS256","typ":"at+jwt"}"#.utf8)) + "."
             + Base64URL.encode(Array(#"{"iss":\#(JSONText.quote(origin)),"sub":\#(JSONText.quote(sub)),"exp":\#(now + 3600),"jti":"\#(Self.fresh(""))"}"#.utf8)) + ".c2ln"
+    }
+
+    /// A JWS whose signature is never checked (no keys), from raw JSON.
+    static func unsignedJWT(_ payload: String, header: String = #"{"alg":"RS256","kid":"k1"}"#) -> String {
+        Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + ".c2lnbmF0dXJl"
     }
 
     /// An id_token for this origin. Endpoints given by hand and no --jwks
