@@ -29,14 +29,15 @@ enum Page {
         fields.map { #"<input type="hidden" name="\#(escape($0.0))" value="\#(escape($0.1))">"# }.joined(separator: "\n")
     }
 
-    /// A username and password form; `error` is shown as an alert.
-    static func login(action: String, hidden fields: [(String, String)], error: String? = nil, names: (String, String) = ("username", "password")) -> String {
+    /// A username and password form; `error` is shown as an alert after
+    /// `banner` (HTML of the caller's own, shown on every visit).
+    static func login(action: String, hidden fields: [(String, String)], error: String? = nil, banner: String = "") -> String {
         let alert = error.map { #"<div class="alert alert-error" role="alert">\#(escape($0))</div>"# + "\n" } ?? ""
-        return frame("Sign in", alert + """
+        return frame("Sign in", banner + alert + """
             <form method="post" action="\(escape(action))">
             \(hidden(fields))
-              <label>Username <input type="text" name="\(names.0)"></label>
-              <label>Password <input type="password" name="\(names.1)"></label>
+              <label>Username <input type="text" name="username"></label>
+              <label>Password <input type="password" name="password"></label>
               <label><input type="checkbox" name="remember" value="yes" checked> Remember me</label>
               <button type="submit">Sign in</button>
             </form>
