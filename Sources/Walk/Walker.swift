@@ -13,6 +13,8 @@ package final class Walker {
     /// Our state: a redirect elsewhere that carries it is our answer going
     /// to the wrong place, and following it would hand the code over.
     let state: String
+    /// `--passkey`: what a login driver answers WebAuthn with (WebAuthn/Passkey.swift).
+    package var passkey = Passkey()
 
     package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String) {
         self.client = client

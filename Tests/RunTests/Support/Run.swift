@@ -41,12 +41,18 @@ struct Ran: CustomStringConvertible {
 /// a terminal, and every request goes to `server`.
 func authcode(_ arguments: [String], env: [String: String] = [:], stdin: String? = nil, server: ScriptedServer = ScriptedServer(),
               stdoutClosed: Bool = false) -> Ran {
+    authcode(arguments, env: env, stdin: stdin, transport: server.transport, stdoutClosed: stdoutClosed)
+}
+
+/// The same over a transport of the test's own.
+func authcode(_ arguments: [String], env: [String: String] = [:], stdin: String? = nil, transport: ScriptedTransport,
+              stdoutClosed: Bool = false) -> Ran {
     let console = CapturingConsole()
     console.stdoutClosed = stdoutClosed
     let reader = ValueReader(readStandardInput: { stdin.map { Array($0.utf8) } })
     let exit = AuthCode.run(arguments: arguments, environment: env, console: console, reader: reader,
-                            transport: server.transport.factory, stderrIsTerminal: false)
-    return Ran(arguments: arguments, exit: exit, out: console.out, err: console.err, requests: server.transport.requests)
+                            transport: transport.factory, stderrIsTerminal: false)
+    return Ran(arguments: arguments, exit: exit, out: console.out, err: console.err, requests: transport.requests)
 }
 
 /// Asserts a failure's common shape: the exact exit code, nothing on stdout,
