@@ -39,7 +39,7 @@ let package = Package(
         // Test doubles shared by the test targets; never linked into the product.
         .target(name: "TestSupport", dependencies: ["Core", "HTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
-        .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "TestSupport"]),
         .testTarget(name: "CurlTests", dependencies: ["Core", "HTTP", "Curl"]),
         .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "TestSupport"]),
         .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "JOSE", "Walk", "TestSupport"]),
