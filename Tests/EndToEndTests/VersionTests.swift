@@ -4,12 +4,7 @@ import Testing
 /// `--version` from the built binary: the libraries as loaded, which the
 /// in-process tests (RunTests/UsageRunTests) cannot see.
 @Suite("--version")
-struct UsageTests {
-    static let authorize = "http://127.0.0.1:9/t/usage/direct/authorize"
-    static let token = "http://127.0.0.1:9/t/usage/direct/token"
-    static let valid = ["--authorize-url", authorize, "--token-url", token, "--client-id", "demo-app",
-                        "--redirect-uri", Fixture.redirect]
-
+struct VersionTests {
     /// Four lines: authcode's version, the commit it was built from (a
     /// hash from the Makefile's build, `unknown` from a plain `swift
     /// build`), and libcurl and its TLS library as loaded — the same
