@@ -42,19 +42,13 @@ struct CacheIdentityRunTests {
     /// button; the user is the e-mail's local part.
     static func devise() -> ScriptedServer {
         let server = ScriptedServer()
-        server.on("/authorize") { exchange, server in
-            guard let pending = server.validate(exchange) else { return server.refusal }
-            server.state.withLock { $0.pending[pending.txn] = pending }
-            return .redirect(server.url("/login?txn=\(pending.txn)"))
-        }
+        server.on("/authorize") { $1.startLogin($0) }
         server.on("/login") { exchange, server in
-            guard let txn = exchange.query["txn"], let pending = server.state.read({ $0.pending[txn] }) else {
-                return .html(Page.message("Error", "Unknown transaction."), status: 400)
-            }
+            guard let txn = exchange.query["txn"], let pending = server.parked(exchange) else { return ScriptedServer.unknownTransaction }
             let form = exchange.form
             let user = form["user[email]"].map { String($0.prefix { $0 != "@" }) }
             if exchange.method == "POST", ScriptedServer.checkUser(user, form["user[password]"]), let user {
-                server.state.withLock { $0.pending[txn] = nil }
+                _ = server.parked(exchange, pop: true)
                 return server.answerCode(pending, user: user)
             }
             let alert = exchange.method == "POST" ? #"<p class="alert">Invalid Email or password.</p>"# : ""

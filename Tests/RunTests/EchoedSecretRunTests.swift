@@ -45,11 +45,7 @@ struct EchoedSecretRunTests {
     /// the login page's POST answers with `echo`.
     static func echoServer(cookies: [String], echo: @escaping @Sendable (Exchange) -> HTTPResponse) -> ScriptedServer {
         let server = ScriptedServer()
-        server.on("/authorize") { exchange, server in
-            guard let pending = server.validate(exchange) else { return server.refusal }
-            server.state.withLock { $0.pending[pending.txn] = pending }
-            return .redirect(server.url("/login?txn=\(pending.txn)"), headers: cookies.map { HTTPHeader("Set-Cookie", $0) })
-        }
+        server.on("/authorize") { $1.startLogin($0, headers: cookies.map { HTTPHeader("Set-Cookie", $0) }) }
         server.on("/login") { exchange, _ in
             exchange.method == "POST" ? echo(exchange) : .html(Page.login(action: "login?txn=\(exchange.query["txn"] ?? "")", hidden: []))
         }

@@ -105,14 +105,10 @@ struct PageTextRunTests {
 
     static func bannerServer(_ banner: Banner) -> ScriptedServer {
         let server = ScriptedServer()
-        server.on("/authorize") { exchange, server in
-            guard let pending = server.validate(exchange) else { return server.refusal }
-            server.state.withLock { $0.pending[pending.txn] = pending }
-            return .redirect(server.url("/login?txn=\(pending.txn)"))
-        }
+        server.on("/authorize") { $1.startLogin($0) }
         server.on("/login") { exchange, server in
-            let txn = exchange.query["txn"] ?? exchange.form["txn"] ?? ""
-            guard let pending = server.state.read({ $0.pending[txn] }) else { return .html(Page.message("Error", "Unknown transaction."), status: 400) }
+            guard let pending = server.parked(exchange) else { return ScriptedServer.unknownTransaction }
+            let txn = pending.txn
             guard exchange.method == "POST" else { return .html(banner.page(txn, nil)) }
             guard ScriptedServer.checkUser(exchange.form["username"], exchange.form["password"]) else {
                 return .html(banner.page(txn, "Invalid username or password"))

@@ -23,21 +23,10 @@ struct TrustedOriginRunTests {
 
     static func origin(of request: HTTPRequest) -> String { URIReference(request.url)?.origin ?? "" }
 
-    /// The parked request of a `txn`, or a 400 page.
-    static func pending(_ exchange: Exchange, _ server: ScriptedServer, pop: Bool = false) -> Pending? {
-        guard let txn = exchange.query["txn"] else { return nil }
-        return server.state.withLock { pop ? $0.pending.removeValue(forKey: txn) : $0.pending[txn] }
-    }
-
-    static func park(_ server: ScriptedServer, _ pending: Pending) -> String {
-        server.state.withLock { $0.pending[pending.txn] = pending }
-        return pending.txn
-    }
-
     /// A login page at /login whose form posts to `action`; a right password there gives the code.
     static func loginPage(_ server: ScriptedServer, action: @escaping @Sendable (String) -> String) {
         let handler: ScriptedServer.Route = { exchange, server in
-            guard let pending = Self.pending(exchange, server) else { return .html(Page.message("Error", "Unknown transaction."), status: 400) }
+            guard let pending = server.parked(exchange) else { return ScriptedServer.unknownTransaction }
             guard exchange.method == "POST" else { return .html(Page.login(action: action(pending.txn), hidden: [])) }
             guard ScriptedServer.checkUser(exchange.form["username"], exchange.form["password"]) else {
                 return .html(Page.login(action: action(pending.txn), hidden: [], error: ScriptedServer.wrongPassword))
@@ -51,10 +40,7 @@ struct TrustedOriginRunTests {
     /// xorigin-form: the login form's action is on `other`.
     static func formServer(other: String) -> ScriptedServer {
         let server = ScriptedServer(origin: origin)
-        server.on("/authorize") { exchange, server in
-            guard let pending = server.validate(exchange) else { return server.refusal }
-            return .redirect(server.url("/login?txn=\(Self.park(server, pending))"))
-        }
+        server.on("/authorize") { $1.startLogin($0) }
         loginPage(server) { "\(other)/other/login?txn=\($0)" }
         return server
     }
@@ -98,12 +84,12 @@ struct TrustedOriginRunTests {
         let server = ScriptedServer(origin: Self.origin)
         server.on("/authorize") { exchange, server in
             guard let pending = server.validate(exchange) else { return server.refusal }
-            let txn = Self.park(server, pending)
+            let txn = server.park(pending)
             return exchange.method == "POST" ? .redirect("\(Self.otherHost)/other/authorize?txn=\(txn)", status: 307) : .redirect(server.url("/login?txn=\(txn)"))
         }
         server.on("/other/authorize") { exchange, server in
             // The other origin's end: the same POST body gives a code, as `direct` would.
-            guard exchange.method == "POST", let pending = Self.pending(exchange, server, pop: true),
+            guard exchange.method == "POST", let pending = server.parked(exchange, pop: true),
                   ScriptedServer.checkUser(exchange.form["username"], exchange.form["password"]) else {
                 return .html(Page.message("Error", "307 did not keep method and body."), status: 400)
             }
@@ -131,7 +117,7 @@ struct TrustedOriginRunTests {
         let server = ScriptedServer(origin: Self.origin)
         server.on("/authorize") { exchange, server in
             guard let pending = server.validate(exchange) else { return server.refusal }
-            return .redirect("\(Self.otherHost)/other/hop?txn=\(Self.park(server, pending))")
+            return .redirect("\(Self.otherHost)/other/hop?txn=\(server.park(pending))")
         }
         server.on("/other/hop") { exchange, server in
             // Like debugging servers, it echoes the request's headers, values included.
@@ -140,7 +126,7 @@ struct TrustedOriginRunTests {
                                                        HTTPHeader("Set-Cookie", "hop=1; Path=/")], body: Array(("Redirecting\n" + echoed).utf8))
         }
         server.on("/finish") { exchange, server in
-            guard let pending = Self.pending(exchange, server, pop: true) else { return .html(Page.message("Error", "Unknown transaction."), status: 400) }
+            guard let pending = server.parked(exchange, pop: true) else { return ScriptedServer.unknownTransaction }
             return server.answerCode(pending, user: "alice")
         }
         let ran = authcode(server.publicClient() + ["-H", "X-Api-Secret: qwerty-123456", "-H", "X-Tenant: t1", "-v"], server: server)

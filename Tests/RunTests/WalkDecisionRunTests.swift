@@ -17,14 +17,12 @@ struct WalkDecisionRunTests {
     static func chain(_ server: ScriptedServer, hops: Int, status: Int = 302) {
         server.on("/authorize") { exchange, server in
             guard let pending = server.validate(exchange) else { return server.refusal }
-            server.state.withLock { $0.pending[pending.txn] = pending }
-            return .redirect("hop1?txn=\(pending.txn)", status: status)
+            return .redirect("hop1?txn=\(server.park(pending))", status: status)
         }
         for n in 1...max(1, hops) {
             server.on("/hop\(n)") { exchange, server in
-                guard let txn = exchange.query["txn"], let pending = server.state.read({ $0.pending[txn] }) else {
-                    return .html(Page.message("Error", "Unknown transaction."), status: 400)
-                }
+                guard let pending = server.parked(exchange) else { return ScriptedServer.unknownTransaction }
+                let txn = pending.txn
                 // A 307 keeps method and body: the authorization request's form again.
                 if status == 307, exchange.method != "POST" || exchange.form["client_id"] == nil {
                     return .html(Page.message("Error", "307 did not keep method and body."), status: 400)
@@ -107,15 +105,12 @@ struct WalkDecisionRunTests {
         let server = ScriptedServer()
         server.on("/authorize") { exchange, server in
             guard let pending = server.validate(exchange) else { return server.refusal }
-            server.state.withLock { $0.pending[pending.txn] = pending }
             return .html("<!DOCTYPE html><html><head><title>Redirecting</title>"
-                + "<META HTTP-EQUIV='Refresh' CONTENT='0; URL=continue?txn=\(pending.txn)&amp;step=1'>"
+                + "<META HTTP-EQUIV='Refresh' CONTENT='0; URL=continue?txn=\(server.park(pending))&amp;step=1'>"
                 + "</head><body><p>Redirecting&hellip;</p></body></html>")
         }
         server.on("/continue") { exchange, server in
-            guard exchange.query["step"] == "1", let txn = exchange.query["txn"], let pending = server.state.read({ $0.pending[txn] }) else {
-                return .html(Page.message("Error", "Unknown transaction."), status: 400)
-            }
+            guard exchange.query["step"] == "1", let pending = server.parked(exchange) else { return ScriptedServer.unknownTransaction }
             return server.answerCode(pending, user: "alice")
         }
         let ran = authcode(server.publicClient() + ["-v"], server: server)

@@ -49,6 +49,27 @@ extension ScriptedServer {
         return (id, found)
     }
 
+    /// Parks a validated request under its txn (the fixture's txn_login), and returns the txn.
+    @discardableResult
+    func park(_ pending: Pending) -> String {
+        state.withLock { $0.pending[pending.txn] = pending }
+        return pending.txn
+    }
+
+    /// The request parked under the query's `txn` (taken away with `pop`).
+    func parked(_ exchange: Exchange, pop: Bool = false) -> Pending? {
+        guard let txn = exchange.query["txn"] ?? exchange.form["txn"] else { return nil }
+        return state.withLock { pop ? $0.pending.removeValue(forKey: txn) : $0.pending[txn] }
+    }
+
+    /// The authorization request validated, parked, and the client sent to `page?txn=…`.
+    func startLogin(_ exchange: Exchange, at page: String = "/login", headers: [HTTPHeader] = []) -> HTTPResponse {
+        guard let pending = validate(exchange) else { return refusal }
+        return .redirect(url(page + "?txn=" + park(pending)), headers: headers)
+    }
+
+    static let unknownTransaction = HTTPResponse.html(Page.message("Error", "Unknown transaction."), status: 400)
+
     func newSession(_ session: Session) -> String {
         let id = Self.fresh("sid-")
         state.withLock { $0.sessions[id] = session }
@@ -127,8 +148,7 @@ extension ScriptedServer {
         let params = exchange.params
         guard let txn = params["txn"] else {
             guard let pending = validate(exchange) else { return refusal }
-            state.withLock { $0.pending[pending.txn] = pending }
-            return .html(Page.login(action: "", hidden: [("txn", pending.txn)]))
+            return .html(Page.login(action: "", hidden: [("txn", park(pending))]))
         }
         guard let pending = state.read({ $0.pending[txn] }) else {
             return .html(Page.message("Error", "Unknown or expired transaction."), status: 400)
