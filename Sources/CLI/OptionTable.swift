@@ -138,6 +138,8 @@ package enum OptionTable {
                   parse: OptionValues.step).secret(.body),
             .value("max-hops", "n", \.flow.walk.maxHops, .walk, kind: .number,
                    "redirects followed plus forms submitted before giving up", parse: OptionValues.integer(in: 1...100)),
+            .choice("idp", "name", \.flow.walk.idp, .walk,
+                    "the login driver for a provider whose login is a script or needs its page knowledge (auto: told by the pages; none: HTML forms only)"),
         ]
     }
 

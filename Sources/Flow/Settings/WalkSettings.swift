@@ -21,6 +21,8 @@ package struct WalkSettings: Equatable, Sendable {
     package var submit: SubmitChoice?
     package var steps: [Step] = []
     package var maxHops = 10
+    /// `--idp`: which login driver may take the walk's pages (Walk/Drivers/).
+    package var idp: IdentityProvider = .auto
 
     package init() {}
 
