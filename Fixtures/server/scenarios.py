@@ -14,6 +14,7 @@ import folding
 import framing
 import hostile
 import large
+import location_fields
 import login_flows
 import pages
 import proxy
@@ -107,6 +108,7 @@ AUTHORIZE = {
     **login_flows.AUTHORIZE,
     **xorigin.AUTHORIZE,
     **proxy.AUTHORIZE,
+    **location_fields.AUTHORIZE,
     **delivery.AUTHORIZE,
     **framing.AUTHORIZE,
     **echo.AUTHORIZE,
@@ -202,6 +204,7 @@ PAGES = {
     **login_flows.PAGES,
     **xorigin.PAGES,
     **proxy.PAGES,
+    **location_fields.PAGES,
     **delivery.PAGES,
     **echo.PAGES,
     **real_servers.PAGES,
