@@ -27,7 +27,7 @@ import totp
 import unparsed
 import users
 import xorigin
-from authorize import CONTROL_TEXT, FORGED_DESCRIPTION, answer_code, answer_error, validate
+from authorize import CONTROL_TEXT, FORGED_DESCRIPTION, SPOOF_TEXT, answer_code, answer_error, validate
 from exchange import add_params
 from oauth_store import check_user
 
@@ -46,7 +46,7 @@ DIRECT = {
     "iss-other-origin", "iss-same-origin", "redirect-normalised",
     # token shapes and lifecycle (token_response.py, lifecycle.py)
     "rotate", "refresh-keep", "short-lived", "no-expiry", "jwt-access",
-    "echo-token", "token-control", *framing.TOKEN, *hostile.SCENARIOS, *large.SCENARIOS,
+    "echo-token", "token-control", "token-spoof", *framing.TOKEN, *hostile.SCENARIOS, *large.SCENARIOS,
     # token answers that hold a token but do not parse (unparsed.py)
     *unparsed.SCENARIOS,
 }
@@ -91,6 +91,7 @@ AUTHORIZE = {
                                                  with_state=False),
     "error-wrong-state": lambda ex, p: answer_error(ex, p, "access_denied", FORGED_DESCRIPTION),
     "error-control": lambda ex, p: answer_error(ex, p, "access_denied", CONTROL_TEXT),
+    "error-spoof": lambda ex, p: answer_error(ex, p, "access_denied", SPOOF_TEXT),
     "no-location": lambda ex, p: ex.redirect(302, None),
     "bad-location": lambda ex, p: ex.redirect(302, "http://[::1"),
     "elsewhere": lambda ex, p: ex.redirect(302, ex.issuer + "/somewhere"),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Core
 @testable import HTTP
@@ -46,5 +47,41 @@ struct HostileServerRunTests {
             expectToken(ran, from: server)
             #expect(ran.sent == ["POST /authorize", "POST /token"])
         }
+    }
+
+    /// Class 5: what fakes or reorders a line reaches the terminal escaped,
+    /// in the -v trace and in a login's error text as in an error line.
+    static let spoof = "ok\u{2028}authcode: note: fine\u{2029}\u{200E}\u{061C}\u{200B}\u{2060}\u{FEFF}"
+    static let spoofEscaped = "ok\\u2028authcode: note: fine\\u2029\\u200e\\u061c\\u200b\\u2060\\ufeff"
+
+    @Test func theTraceEscapesASpoofedHeader() {
+        let server = ScriptedServer()
+        let direct = server.route("/authorize")
+        server.on("/authorize") { exchange, server in
+            var answer = direct(exchange, server)
+            answer.headers.append(HTTPHeader("Content-Type", "text/plain; \(Self.spoof)"))
+            return answer
+        }
+        let ran = authcode(server.publicClient() + ["-v"], server: server)
+        expectToken(ran, from: server)
+        #expect(ran.err.contains("< Content-Type: text/plain; \(Self.spoofEscaped)\n"), "\(ran)")
+        #expect(!ran.err.unicodeScalars.contains { [0x2028, 0x2029, 0x200E, 0x061C, 0x200B, 0x2060, 0xFEFF].contains($0.value) })
+    }
+
+    @Test func aLoginErrorTextIsEscaped() {
+        let server = ScriptedServer(.loginAndConsent)
+        let login = server.route("/login")
+        server.on("/login") { exchange, server in
+            // The login form again, its alert saying what the spoof says.
+            var page = login(exchange, server)
+            page.body = Array(String(decoding: page.body, as: UTF8.self).replacingOccurrences(of: ScriptedServer.wrongPassword, with: Self.spoof).utf8)
+            return page
+        }
+        let ran = authcode(server.publicClient() + ["--form", "username=alice", "--form", "password=@-"], stdin: "nope", server: server)
+        #expect(ran.exit == .noAuthorizationResponse, "\(ran)")
+        // A page's text collapses white space, U+2028/U+2029 included, as a person reads it; the rest is escaped.
+        #expect(ran.errorLine == "authcode: error: login rejected: ok authcode: note: fine \\u200e\\u061c\\u200b\\u2060\\ufeff (\(server.url("/login")))",
+                "\(ran)")
+        #expect(ran.err.split(separator: "\n").count == 1)
     }
 }
