@@ -11,6 +11,7 @@ import echo
 import error_pages
 import field_names
 import folding
+import form_targets
 import framing
 import hostile
 import large
@@ -110,6 +111,7 @@ AUTHORIZE = {
     **xorigin.AUTHORIZE,
     **proxy.AUTHORIZE,
     **location_fields.AUTHORIZE,
+    **form_targets.AUTHORIZE,
     **delivery.AUTHORIZE,
     **framing.AUTHORIZE,
     **echo.AUTHORIZE,
@@ -206,6 +208,7 @@ PAGES = {
     **xorigin.PAGES,
     **proxy.PAGES,
     **location_fields.PAGES,
+    **form_targets.PAGES,
     **delivery.PAGES,
     **echo.PAGES,
     **real_servers.PAGES,
