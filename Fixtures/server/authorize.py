@@ -21,7 +21,7 @@ REDIRECT_STATUS = {"status-301": 301, "status-303": 303, "status-307": 307, "sta
 ISS_SCENARIOS = {
     "iss": None, "wrong-iss": "https://evil.example", "form-post": None,
     "discovery": None, "discovery-8414": None, "discovery-wrong-issuer": None,
-    "discovery-no-s256": None,
+    "discovery-no-s256": None, "discovery-other-revocation": None, "discovery-other-userinfo": None,
     # Another origin than the authorization endpoint's (RFC 9207 §2.4: iss
     # must match the issuer the request was sent to).
     "iss-other-origin": "http://127.0.0.2:1/evil",

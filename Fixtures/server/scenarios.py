@@ -17,6 +17,7 @@ import hostile
 import large
 import location_fields
 import login_flows
+import metadata_origins
 import pages
 import proxy
 import real_servers
@@ -112,6 +113,7 @@ AUTHORIZE = {
     **proxy.AUTHORIZE,
     **location_fields.AUTHORIZE,
     **form_targets.AUTHORIZE,
+    **metadata_origins.AUTHORIZE,
     **delivery.AUTHORIZE,
     **framing.AUTHORIZE,
     **echo.AUTHORIZE,
@@ -209,6 +211,7 @@ PAGES = {
     **proxy.PAGES,
     **location_fields.PAGES,
     **form_targets.PAGES,
+    **metadata_origins.PAGES,
     **delivery.PAGES,
     **echo.PAGES,
     **real_servers.PAGES,
@@ -227,6 +230,7 @@ def metadata(ex):
     issuer = "https://other.example" if ex.scenario == "discovery-wrong-issuer" else ex.issuer
     methods = ["plain"] if ex.scenario == "discovery-no-s256" else ["S256"]
     return {
+        **metadata_origins.members(ex),
         "issuer": issuer,
         "authorization_endpoint": ex.issuer + "/authorize",
         "token_endpoint": ex.issuer + "/token",
