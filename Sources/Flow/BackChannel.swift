@@ -23,6 +23,7 @@ extension ClientProfile {
                 request.headers.append(HTTPHeader("DPoP", proof))
             }
             let response = try client.send(request, purpose: again ? "\(purpose), again with the server's DPoP nonce" : purpose, useCookies: false)
+            if settings.dpop != nil { try DPoPNonceChallenge.check(response, at: URIReference(request.url)?.withoutQuery ?? request.url) }
             nonces.learn(from: response, for: request.url)
             guard settings.dpop != nil, !again, DPoPNonceChallenge.demanded(by: response) != nil else { return response }
             client.trace.info("the server asks for a DPoP nonce (RFC 9449 §8): sending once more with it, a new proof and a new assertion")

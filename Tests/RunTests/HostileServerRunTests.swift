@@ -84,4 +84,33 @@ struct HostileServerRunTests {
                 "\(ran)")
         #expect(!ran.err.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 })
     }
+
+    /// Class 8: a DPoP-Nonce one byte over 1 KiB, or outside 1*NQCHAR, is
+    /// exit 8, never sent back in a second proof; 1 KiB exactly is a nonce.
+    @Test(arguments: [(String(repeating: "n", count: 1025), "longer than 1024 bytes"), ("a b", "not 1*NQCHAR (RFC 9449 §8.1)"), ("", "not 1*NQCHAR (RFC 9449 §8.1)")])
+    func aDPoPNonceThatIsNoNonceIsExit8(nonce: String, why: String) {
+        let server = ScriptedServer()
+        server.on("/token") { _, _ in .json(#"{"error":"use_dpop_nonce"}"#, status: 400, headers: [HTTPHeader("DPoP-Nonce", nonce)]) }
+        let ran = authcode(server.publicClient() + ["--dpop"], server: server)
+        expectFailure(ran, .malformedResponse, "authcode: error: the answer's DPoP-Nonce is \(why); not sending it back (\(server.tokenURL))\n")
+        #expect(server.requests(to: "/token").count == 1)
+    }
+
+    @Test func aDPoPNonceOf1KiBIsSentBack() {
+        let server = ScriptedServer()
+        let token = server.route("/token"), asked = Lock(false)
+        server.on("/token") { exchange, server in
+            let before = asked.withLock { (wasAsked: inout Bool) -> Bool in
+                defer { wasAsked = true }
+                return wasAsked
+            }
+            guard before else {
+                return .json(#"{"error":"use_dpop_nonce"}"#, status: 400, headers: [HTTPHeader("DPoP-Nonce", String(repeating: "n", count: 1024))])
+            }
+            return token(exchange, server)
+        }
+        let ran = authcode(server.publicClient() + ["--dpop"], server: server)
+        #expect(ran.exit == .success, "\(ran)")
+        #expect(server.requests(to: "/token").count == 2)
+    }
 }

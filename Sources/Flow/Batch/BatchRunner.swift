@@ -28,6 +28,7 @@ package struct BatchRunner: Sendable {
     /// Whether a record's flow has said the POST→GET fallback note: the
     /// first to fall back says it, the rest only with -v.
     let fallbackNoted = Lock(false)
+    let warningsSaid = Lock(Set<String>())
 
     package init(settings: FlowSettings, batch: BatchSettings, console: Console, transport: @escaping TransportFactory, showProgress: Bool,
                  now: @escaping @Sendable () -> Double = SystemClock.now, monotonic: @escaping @Sendable () -> Double = SystemClock.monotonic) {
@@ -140,6 +141,7 @@ package struct BatchRunner: Sendable {
         do throws(Failure) {
             flow = try TokenFlow(settings: settings, console: prefix, makeTransport: transport, form: form, now: now)
             flow.fallbackNoted = fallbackNoted
+            flow.warningsSaid = warningsSaid
         } catch {
             return RecordOutcome(line: record.number, user: user, result: .failure(error))
         }
