@@ -36,8 +36,11 @@ struct TokenEndpoint {
             try idToken.verify(token, client: client, now: now())
             try profile.checkBinding(of: token, trace: client.trace)
         } catch {
-            throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: place, hint: error.hint,
-                          reason: error.exitCode == .securityCheck ? .answerRefused : error.reason)
+            // The place is the request that failed (DESIGN.md §3): the key
+            // set's URL when fetching the keys did, the token endpoint's
+            // when its answer is what was wrong.
+            throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: error.location ?? place,
+                          hint: error.hint, reason: error.exitCode == .securityCheck ? .answerRefused : error.reason)
         }
         return token
     }

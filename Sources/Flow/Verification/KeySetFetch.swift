@@ -12,7 +12,15 @@ struct KeySetFetch {
     func fetch(_ url: String) throws(Failure) -> JWKSet {
         let place = URIReference(url)?.withoutQuery ?? url
         let request = HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/jwk-set+json, application/json")])
-        let response = try client.send(request, purpose: "key set (JWKS)", useCookies: false)
+        let response: HTTPResponse
+        do throws(Failure) {
+            response = try client.send(request, purpose: "key set (JWKS)", useCookies: false)
+        } catch {
+            // A timeout or an oversized answer says which request it was:
+            // the key set's, at its URL, not the token endpoint's that
+            // needed the keys (DESIGN.md §3).
+            throw Failure(error.exitCode, "could not fetch the key set: \(error.message)", at: error.location ?? place, hint: error.hint, reason: error.reason)
+        }
         guard response.isSuccess else {
             throw Failure(.network, "could not fetch the key set at \(place): it answered \(response.status)", at: place)
         }

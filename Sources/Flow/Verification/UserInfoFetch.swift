@@ -49,7 +49,8 @@ package struct UserInfoFetch {
                                                               verification: verification, clientSecret: profile.client.secret, endpoints: endpoints,
                                                               client: client, now: now())
             } catch {
-                throw Failure(error.exitCode, error.message, at: place, hint: error.hint)
+                // Where the keys failed, say the key set's URL (DESIGN.md §3).
+                throw Failure(error.exitCode, error.message, at: error.location ?? place, hint: error.hint)
             }
             let issuer = SignatureCheck.expectedIssuer(server, endpoints: endpoints, else: url)
             claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: profile.client.id, at: place)
