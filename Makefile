@@ -46,12 +46,13 @@ help:
 	@echo "make fuzz     run the libFuzzer harnesses for a bounded time"
 	@echo "make clean    remove build products"
 
-# zsh, fish and mandoc: the completion and man page tests run the real programs.
+# zsh, fish and mandoc: the completion and man page tests run the real programs;
+# strace: the trust store tests count the files a run opens.
 test-tools:
-	@missing=""; for tool in zsh fish mandoc; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	@missing=""; for tool in zsh fish mandoc strace; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ] && [ "$$(uname)" != Darwin ]; then \
 		if command -v apt-get >/dev/null 2>&1; then \
-			echo "make: installing$$missing with apt-get (for the shell and man page tests)"; \
+			echo "make: installing$$missing with apt-get (for the shell, man page and trust store tests)"; \
 			$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 $$missing >/dev/null || \
 			{ $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq && \
 			  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 $$missing >/dev/null; } || \

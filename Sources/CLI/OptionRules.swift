@@ -112,6 +112,8 @@ struct OptionRules {
         // --proxy and --noproxy win over the environment's proxies, read as
         // curl reads them (HTTP/ProxySettings.swift).
         options.proxy = ProxySettings(explicitProxy: options.proxyURL, explicitNoProxy: options.noProxy, environment: environment)
+        // --cacert wins over OpenSSL's variables (HTTP/TrustSource.swift).
+        options.trust = TrustSource(cacert: options.cacert, environment: environment)
     }
 
     func request(_ options: Options) throws(Failure) {

@@ -48,6 +48,9 @@ package struct Options: Equatable, Sendable {
     package var headers: [HTTPHeader] = []
     package var connectTo: [ConnectTo] = []
     package var cacert: String?
+    /// `--cacert`, else the environment's SSL_CERT_FILE / SSL_CERT_DIR,
+    /// else the system's store (HTTP/TrustSource.swift).
+    package var trust = TrustSource.system
     package var insecure = false
     package var cert: String?
     package var key: String?

@@ -57,7 +57,7 @@ package final class TokenFlow {
         var settings = TransportSettings()
         settings.timeout = options.timeout
         settings.connectTimeout = options.connectTimeout
-        settings.cacert = options.cacert
+        settings.trust = options.trust
         settings.insecure = options.insecure
         settings.cert = options.cert
         settings.key = options.key

@@ -4,7 +4,8 @@ import Core
 package struct TransportSettings: Equatable, Sendable {
     package var timeout: Double = 30
     package var connectTimeout: Double = 10
-    package var cacert: String?
+    /// Which certificates verify servers (TrustSource.swift); `insecure` skips them.
+    package var trust = TrustSource.system
     package var insecure = false
     package var cert: String?
     package var key: String?
