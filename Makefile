@@ -119,13 +119,20 @@ glewlwyd:
 #   read at every start become 4 KiB),
 # - lay out the functions a run executes together (Fixtures/layout/hot-functions.txt,
 #   made by Fixtures/layout/record.sh): each page fault maps 64 KiB around it.
-# One flow's peak RSS: 17.2 -> ~14.5 MiB (README, "Performance").
+#   Every function in a section of its own (-function-sections for Swift,
+#   -ffunction-sections for C), or the list moves whole files; the few that
+#   have no symbol go first (Fixtures/layout/unlisted-functions.ld);
+# - export only the symbols shared libraries need (--no-export-dynamic: the
+#   Swift driver exports every symbol, 200 KiB of tables the loader reads).
+# One flow's peak RSS: 17.2 -> ~13.7 MiB (README, "Performance").
 # Build chatter goes to stderr, so `make -s demo | jq .` sees only the token.
 ifeq ($(shell uname),Linux)
 LIBSTDCXX_A   := $(shell c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a 2>/dev/null)
 GLIBC_MINOR   := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc 2\.\([0-9]*\).*/\1/p')
 RELEASE_LINK  := -Xswiftc -use-ld=lld \
-                 -Xlinker --symbol-ordering-file=$(CURDIR)/Fixtures/layout/hot-functions.txt -Xlinker --no-warn-symbol-ordering
+                 -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+                 -Xlinker --symbol-ordering-file=$(CURDIR)/Fixtures/layout/hot-functions.txt -Xlinker --no-warn-symbol-ordering \
+                 -Xlinker -T -Xlinker $(CURDIR)/Fixtures/layout/unlisted-functions.ld -Xlinker --no-export-dynamic
 ifneq ($(wildcard $(LIBSTDCXX_A)),)
 RELEASE_LINK  += -Xlinker -L$(CURDIR)/.build/static-libstdc++
 endif
