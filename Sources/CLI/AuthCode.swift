@@ -36,31 +36,35 @@ package enum AuthCode {
             case .run(let parsed):
                 options = parsed
             }
-            verbosity = options.verbosity
-            TokenFlow.rememberSecrets(of: options, in: redactor)
+            let settings = options.flow
+            verbosity = settings.output.verbosity
+            TokenFlow.rememberSecrets(of: settings, in: redactor)
             if verbosity != .quiet {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
             }
             // -o: the file's temporary twin exists before any request; `-o -` is stdout, as in curl.
-            let file = try options.output.flatMap { path throws(Failure) in path == "-" ? nil : try OutputFile(path: path, base: console) }
+            let file = try options.commandLine.outputFile.flatMap { path throws(Failure) in path == "-" ? nil : try OutputFile(path: path, base: console) }
             defer { file?.discard() }
             let out: Console = file ?? console
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
-            if options.users != nil {
-                let code = try BatchRunner(options: options, console: out, transport: transport,
-                                           format: { (result: FlowResult) throws(Failure) -> String in
-                                               try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
-                                           },
-                                           showProgress: isatty(2) != 0).run()
+            if options.batch.input != nil {
+                let printer = BatchPrinter(field: settings.output.print, execInfo: execInfo)
+                let tally = try BatchRunner(settings: settings, batch: options.batch, console: out, transport: transport, showProgress: isatty(2) != 0)
+                    .run(printing: printer.printed)
+                var code = ExitCode.success
+                if tally.failed > 0 {
+                    if verbosity != .quiet { out.writeErr(printer.summary(tally, outputName: out.outputName) + "\n") }
+                    code = .batchFailed
+                }
                 if let file, let reason = file.commit() {
                     throw Failure(.outputFailed, "could not write the results to \(file.outputName): \(reason); the batch's tokens are lost")
                 }
                 return code
             }
-            let flow = try TokenFlow(options: options, console: out, makeTransport: transport)
+            let flow = try TokenFlow(settings: settings, console: out, makeTransport: transport)
             redactor = flow.redactor
             let result = try flow.run()
-            let text = try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
+            let text = try ResultPrinter.output(result, field: settings.output.print, execInfo: execInfo)
             guard out.writeOut(text) else {
                 let reason = file?.failure ?? "closed pipe or full disk"
                 throw Failure(.outputFailed, "could not write the result to \(out.outputName) (\(reason)); " + Self.spent(result))

@@ -5,10 +5,10 @@ import OAuth
 /// own authentication failed, not the user's. After a code grant the login
 /// itself worked, so say so; the hint follows how the client authenticated.
 enum ClientRefusal {
-    static func failure(_ error: Failure, options: Options, grant: Grant) -> Failure {
+    static func failure(_ error: Failure, method: ClientAuthMethod, grant: Grant) -> Failure {
         var failure = error
         if case .authorizationCode = grant { failure.message = "the login worked, but " + error.message }
-        switch options.authMethod {
+        switch method {
         case .none:
             failure.hint = "The client was sent as public, with no secret; if it is confidential, pass --client-secret."
         case .clientSecretBasic:

@@ -37,7 +37,7 @@ extension AuthorizationCodeFlow {
     /// whose state, nonce and verifier the answer must match.
     func authorizeAndWalk(from authorizeURL: String, at endpoints: ServerEndpoints) throws(Failure) -> (AuthorizationRequest, AuthorizationAnswer) {
         let first = authorizationRequest()
-        guard options.method == .post else {
+        guard request.method == .post else {
             return (first, try walker(for: first).walk(from: frontChannel(first, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
         }
         // The --step cookies stay; whatever the POST's walk collected goes
@@ -64,7 +64,7 @@ extension AuthorizationCodeFlow {
     /// of one server falls back alike and a note per record buries the
     /// results.
     func sayFallback() -> Bool {
-        switch options.verbosity {
+        switch output.verbosity {
         case .quiet: return false
         case .verbose: return true
         case .normal:
@@ -77,8 +77,8 @@ extension AuthorizationCodeFlow {
 
     /// A fresh request: new state, nonce and PKCE verifier each time.
     func authorizationRequest() -> AuthorizationRequest {
-        let authorization = AuthorizationRequest(clientID: options.clientID, redirectURI: options.redirectURI, scope: options.scope,
-                                                 pkce: options.pkce, responseMode: options.responseMode, extra: options.params + options.frontParams,
+        let authorization = AuthorizationRequest(clientID: clientSettings.id, redirectURI: clientSettings.redirectURI, scope: request.scope,
+                                                 pkce: request.pkce, responseMode: request.responseMode, extra: request.params + profile.settings.frontParams,
                                                  repeated: profileParameters, random: random)
         client.trace.redactor.remember(authorization.pkce.verifier)
         client.trace.redactor.remember(authorization.state)
@@ -86,12 +86,12 @@ extension AuthorizationCodeFlow {
     }
 
     func walker(for authorization: AuthorizationRequest) throws(Failure) -> Walker {
-        guard let redirect = URIReference(options.redirectURI) else {
+        guard let redirect = URIReference(clientSettings.redirectURI) else {
             throw Failure.usage("'--redirect-uri' is not a URI")
         }
-        let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
-                            formValues: form, submit: options.submit, state: authorization.state)
-        walker.codes = options.totp.map { OneTimeCodes(totp: $0, fieldName: options.totpField, now: now) }
+        let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: walk.maxHops,
+                            formValues: form, submit: walk.submit, state: authorization.state)
+        walker.codes = walk.totp.map { OneTimeCodes(totp: $0, fieldName: walk.totpField, now: now) }
         return walker
     }
 }

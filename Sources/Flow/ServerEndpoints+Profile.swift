@@ -6,23 +6,25 @@ import OAuth
 /// 8705 §5) in place of the discovered endpoints (an endpoint given by
 /// flag is kept as given).
 extension ServerEndpoints {
-    mutating func applyProfile(_ options: Options) throws(Failure) {
+    mutating func applyProfile(_ given: ServerSettings, request: RequestSettings, profile settings: ProfileSettings,
+                               presentsCertificate: Bool) throws(Failure) {
         let profile = metadata?.profile ?? ProfileMetadata()
-        if options.tokenURL == nil, let alias = mtlsAlias("token_endpoint", options) { token = alias }
-        let pushes = options.par || profile.requirePushedAuthorizationRequests
-        guard pushes, options.refreshToken == nil else { return }
-        guard let endpoint = mtlsAlias("pushed_authorization_request_endpoint", options) ?? profile.pushedAuthorizationRequestEndpoint else {
-            let why = options.par ? (options.fapi2 ? "'--fapi2' pushes the authorization request (PAR)" : "'--par' was given")
+        if given.tokenURL == nil, let alias = mtlsAlias("token_endpoint", presentsCertificate: presentsCertificate) { token = alias }
+        let pushes = settings.par || profile.requirePushedAuthorizationRequests
+        guard pushes, request.refreshToken == nil else { return }
+        guard let endpoint = mtlsAlias("pushed_authorization_request_endpoint", presentsCertificate: presentsCertificate)
+                ?? profile.pushedAuthorizationRequestEndpoint else {
+            let why = settings.par ? (settings.fapi2 ? "'--fapi2' pushes the authorization request (PAR)" : "'--par' was given")
                 : "the metadata says require_pushed_authorization_requests"
-            throw Failure(.usage, "\(why), but the server's metadata names no pushed_authorization_request_endpoint", at: options.issuer)
+            throw Failure(.usage, "\(why), but the server's metadata names no pushed_authorization_request_endpoint", at: given.issuer)
         }
         par = endpoint
     }
 
     /// The alias of a metadata endpoint for a client presenting `--cert`,
     /// nil without a certificate or an alias.
-    package func mtlsAlias(_ name: String, _ options: Options) -> String? {
-        guard options.cert != nil else { return nil }
+    package func mtlsAlias(_ name: String, presentsCertificate: Bool) -> String? {
+        guard presentsCertificate else { return nil }
         return metadata?.profile.mtlsEndpointAliases[name]
     }
 }

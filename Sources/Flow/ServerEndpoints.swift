@@ -18,25 +18,30 @@ package struct ServerEndpoints: Sendable {
     package var keys = KeyStore(source: nil)
 
     /// Flags win over discovery for each endpoint; discovery happens only
-    /// with `--issuer`.
-    package static func resolve(_ options: Options, client: HTTPClient) throws(Failure) -> ServerEndpoints {
-        let metadata = try discover(options, client: client)
-        let authorize = options.authorizeURL ?? metadata?.authorizationEndpoint
-        if authorize == nil && options.refreshToken == nil {
-            throw Failure(.malformedResponse, "the discovery document names no authorization_endpoint", at: options.issuer)
+    /// with `--issuer`. The keys are the caller's to add (TokenFlow.endpoints).
+    /// - Parameters:
+    ///   - request: a refresh needs no authorization endpoint; the PKCE
+    ///     method must be one the metadata lists.
+    ///   - profile: whether the authorization request is pushed (PAR).
+    ///   - presentsCertificate: `--cert`: the metadata's mTLS aliases apply.
+    package static func resolve(_ given: ServerSettings, request: RequestSettings, profile: ProfileSettings, presentsCertificate: Bool,
+                                client: HTTPClient) throws(Failure) -> ServerEndpoints {
+        let metadata = try discover(given, client: client)
+        let authorize = given.authorizeURL ?? metadata?.authorizationEndpoint
+        if authorize == nil && request.refreshToken == nil {
+            throw Failure(.malformedResponse, "the discovery document names no authorization_endpoint", at: given.issuer)
         }
-        guard let token = options.tokenURL ?? metadata?.tokenEndpoint else {
-            throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: options.issuer)
+        guard let token = given.tokenURL ?? metadata?.tokenEndpoint else {
+            throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: given.issuer)
         }
-        try checkPKCESupport(options, metadata)
+        try checkPKCESupport(request, metadata, issuer: given.issuer)
         var endpoints = ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
-        try endpoints.applyProfile(options)
-        endpoints.keys = try KeyStore.make(options, metadata: metadata)
+        try endpoints.applyProfile(given, request: request, profile: profile, presentsCertificate: presentsCertificate)
         return endpoints
     }
 
-    static func discover(_ options: Options, client: HTTPClient) throws(Failure) -> ServerMetadata? {
-        guard let issuer = options.issuer else { return nil }
+    static func discover(_ given: ServerSettings, client: HTTPClient) throws(Failure) -> ServerMetadata? {
+        guard let issuer = given.issuer else { return nil }
         var lastStatus = 0
         let candidates = ServerMetadata.candidateURLs(issuer: issuer)
         for url in candidates {
@@ -53,10 +58,10 @@ package struct ServerEndpoints: Sendable {
 
     /// A server that does not list our PKCE method would reject or ignore
     /// the challenge: a usage error before any request of the flow.
-    static func checkPKCESupport(_ options: Options, _ metadata: ServerMetadata?) throws(Failure) {
-        guard options.refreshToken == nil, options.pkce != .off,
-              let methods = metadata?.codeChallengeMethods, !methods.contains(options.pkce.rawValue) else { return }
-        throw Failure(.usage, "the server's metadata does not list PKCE method \(options.pkce.rawValue) (it lists: \(methods.isEmpty ? "none" : ServerText.printable(methods.joined(separator: ", "))))",
-                      at: options.issuer, hint: "Pass --pkce \(methods.contains("S256") ? "S256" : methods.contains("plain") ? "plain" : "off") if that is what the server expects.")
+    static func checkPKCESupport(_ request: RequestSettings, _ metadata: ServerMetadata?, issuer: String?) throws(Failure) {
+        guard request.refreshToken == nil, request.pkce != .off,
+              let methods = metadata?.codeChallengeMethods, !methods.contains(request.pkce.rawValue) else { return }
+        throw Failure(.usage, "the server's metadata does not list PKCE method \(request.pkce.rawValue) (it lists: \(methods.isEmpty ? "none" : ServerText.printable(methods.joined(separator: ", "))))",
+                      at: issuer, hint: "Pass --pkce \(methods.contains("S256") ? "S256" : methods.contains("plain") ? "plain" : "off") if that is what the server expects.")
     }
 }

@@ -11,6 +11,13 @@ package enum TrustSource: Equatable, Sendable {
     case environment(file: String?, directory: String?)
     case system
 
+    static let variableNames = ["SSL_CERT_FILE", "SSL_CERT_DIR"]
+
+    /// The variables of the environment that choose a store, as set.
+    package static func variables(in environment: [String: String]) -> [String: String] {
+        environment.filter { variableNames.contains($0.key) }
+    }
+
     /// A variable set to "" counts as unset, as an empty path names nothing.
     package init(cacert: String?, environment: [String: String]) {
         if let cacert {

@@ -13,12 +13,16 @@ struct PKCESupportTests {
                        codeChallengeMethods: methods, issParameterSupported: false)
     }
 
-    static func options(_ pkce: PKCEMethod, refresh: Bool = false) -> Options {
-        var options = Options()
-        options.issuer = "https://idp.example"
-        options.pkce = pkce
-        options.refreshToken = refresh ? "rt-1" : nil
-        return options
+    static func settings(_ pkce: PKCEMethod, refresh: Bool = false) -> FlowSettings {
+        var settings = FlowSettings()
+        settings.server.issuer = "https://idp.example"
+        settings.request.pkce = pkce
+        settings.request.refreshToken = refresh ? "rt-1" : nil
+        return settings
+    }
+
+    static func check(_ settings: FlowSettings, _ metadata: ServerMetadata?) throws(Failure) {
+        try ServerEndpoints.checkPKCESupport(settings.request, metadata, issuer: settings.server.issuer)
     }
 
     @Test(arguments: [
@@ -26,15 +30,15 @@ struct PKCESupportTests {
         (.s256, nil),  // metadata silent about PKCE: nothing to check against
     ])
     func supported(pkce: PKCEMethod, methods: [String]?) throws {
-        try ServerEndpoints.checkPKCESupport(Self.options(pkce), Self.metadata(methods))
+        try Self.check(Self.settings(pkce), Self.metadata(methods))
     }
 
     @Test func noMetadataNoCheck() throws {
-        try ServerEndpoints.checkPKCESupport(Self.options(.s256), nil)
+        try Self.check(Self.settings(.s256), nil)
     }
 
     @Test func refreshNeedsNoPKCE() throws {
-        try ServerEndpoints.checkPKCESupport(Self.options(.s256, refresh: true), Self.metadata(["plain"]))
+        try Self.check(Self.settings(.s256, refresh: true), Self.metadata(["plain"]))
     }
 
     @Test(arguments: [
@@ -44,7 +48,7 @@ struct PKCESupportTests {
     func missingMethodIsExit2(pkce: PKCEMethod, methods: [String], listed: String, suggestion: String) {
         #expect(throws: Failure(.usage, "the server's metadata does not list PKCE method \(pkce.rawValue) (it lists: \(listed))",
                                 at: "https://idp.example", hint: "Pass --pkce \(suggestion) if that is what the server expects.")) {
-            try ServerEndpoints.checkPKCESupport(Self.options(pkce), Self.metadata(methods))
+            try Self.check(Self.settings(pkce), Self.metadata(methods))
         }
     }
 }

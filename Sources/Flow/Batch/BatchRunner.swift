@@ -8,15 +8,17 @@ import OAuth
 /// stays flat however long the file. Each flow is a `TokenFlow` of its own
 /// (cookie jar, state, PKCE, connections); only the endpoints, discovered
 /// once, are shared. The runner is `Sendable`: its workers capture it, and
-/// the compiler checks every field they share.
+/// the compiler checks every field they share. It prints nothing of a
+/// record itself: each record's outcome goes to the caller's `print`
+/// (the CLI's formats), in input order.
 package struct BatchRunner: Sendable {
-    package typealias Format = @Sendable (FlowResult) throws(Failure) -> String
-
-    let options: Options
+    /// Each record's flow is built from these, its fields over `walk.form`.
+    let settings: FlowSettings
+    let batch: BatchSettings
+    /// Where the flows' traces and notes go, the progress line, and the
+    /// printed records.
     let console: Console
     let transport: TransportFactory
-    /// The `--print` text of a result (ends with a newline).
-    let format: Format
     /// Whether stderr is a terminal: the progress line is drawn only there.
     let showProgress: Bool
     /// Seconds since 1970, for each flow; seconds on a clock that never
@@ -27,9 +29,10 @@ package struct BatchRunner: Sendable {
     /// first to fall back says it, the rest only with -v.
     let fallbackNoted = Lock(false)
 
-    package init(options: Options, console: Console, transport: @escaping TransportFactory, format: @escaping Format, showProgress: Bool,
+    package init(settings: FlowSettings, batch: BatchSettings, console: Console, transport: @escaping TransportFactory, showProgress: Bool,
                  now: @escaping @Sendable () -> Double = SystemClock.now, monotonic: @escaping @Sendable () -> Double = SystemClock.monotonic) {
-        self.options = options
+        self.settings = settings
+        self.batch = batch
         self.console = console
         // The flows of a batch share TLS sessions and DNS answers, never
         // connections or cookies (TransportSettings.sharesSessions).
@@ -38,16 +41,18 @@ package struct BatchRunner: Sendable {
             shared.sharesSessions = true
             return try transport(shared)
         }
-        self.format = format
-        self.showProgress = showProgress && options.verbosity != .quiet
+        self.showProgress = showProgress && settings.output.verbosity != .quiet
         self.now = now
         self.monotonic = monotonic
     }
 
-    package func run() throws(Failure) -> ExitCode {
-        let input = try BatchInput(path: options.users ?? "-")
+    /// Every record's flow; `print` formats each outcome, on this thread, in
+    /// input order, as soon as the records before it are done, and what it
+    /// makes is written at once.
+    package func run(printing print: (RecordOutcome) -> PrintedRecord) throws(Failure) -> BatchTally {
+        let input = try BatchInput(path: batch.input ?? "-")
         defer { input.close() }
-        var reader = RecordReader(source: PatientSource(descriptor: input.descriptor, timeout: options.timeout))
+        var reader = RecordReader(source: PatientSource(descriptor: input.descriptor, timeout: settings.connection.transport.timeout))
         // The first record before any request: an empty input is exit 2.
         let first: Record?
         do throws(RecordInputError) {
@@ -59,19 +64,19 @@ package struct BatchRunner: Sendable {
         }
         if reader.format == .csv { try CSVHeaderCheck.check(columns: reader.columns, first: first?.fields, input: input.name) }
         try ReservedColumns.checkFirst(first, format: reader.format, input: input.name)
-        let discovery = try TokenFlow(options: options, console: console, makeTransport: transport, now: now)
+        let discovery = try TokenFlow(settings: settings, console: console, makeTransport: transport, now: now)
         let endpoints = try discovery.endpoints()
-        let total = showProgress ? input.countRecords(shard: options.shard) : nil
+        let total = showProgress ? input.countRecords(shard: batch.shard) : nil
 
         let jobs = Lock(BatchJobs())
-        let window = max(options.parallel * 4, 16)
+        let window = max(batch.parallel * 4, 16)
         var workers: [Worker] = []
-        for _ in 0..<options.parallel {
+        for _ in 0..<batch.parallel {
             guard let worker = Worker({ [kind = reader.format == .jsonLines ? "fields" : "columns"] in work(jobs, endpoints, kind) }) else { break }
             workers.append(worker)
         }
         guard !workers.isEmpty else {
-            throw Failure(.usage, "cannot start worker threads for --parallel \(options.parallel)")
+            throw Failure(.usage, "cannot start worker threads for --parallel \(batch.parallel)")
         }
         var progress = BatchProgress(total: total, clock: monotonic)
         var writer = OrderedWriter(console: console)
@@ -79,11 +84,11 @@ package struct BatchRunner: Sendable {
         var pending = first
         var inputError: Failure?
         while let record = pending {
-            if options.shard?.takes(record.number) ?? true {
+            if batch.shard?.takes(record.number) ?? true {
                 let mine = slot
                 jobs.wait(until: { $0.hasRoom(for: mine, window: window) }, then: { $0.add(record, slot: mine) })
                 slot += 1
-                writer.flush(jobs, progress: &progress, showProgress: showProgress)
+                writer.flush(jobs, progress: &progress, showProgress: showProgress, print: print)
             }
             do throws(RecordInputError) {
                 pending = try reader.next()
@@ -96,7 +101,7 @@ package struct BatchRunner: Sendable {
         while jobs.read({ $0.nextToWrite }) < slot {
             // At most 0.1 s between redraws of the progress line.
             _ = jobs.wait(until: { $0.nextIsFinished }, atMost: 0.1)
-            writer.flush(jobs, progress: &progress, showProgress: showProgress)
+            writer.flush(jobs, progress: &progress, showProgress: showProgress, print: print)
         }
         for worker in workers { worker.join() }
         if showProgress, let text = progress.redraw(done: writer.done, failed: writer.failed, force: true) {
@@ -106,16 +111,7 @@ package struct BatchRunner: Sendable {
         if writer.outputFailed {
             throw Failure(.outputFailed, "could not write the results to \(console.outputName); \(writer.done) records were minted")
         }
-        guard writer.failed > 0 else { return .success }
-        if options.verbosity != .quiet { console.writeErr(summary(failed: writer.failed, of: writer.done) + "\n") }
-        return .batchFailed
-    }
-
-    /// Exit 9's last stderr line: how many failed, and where their errors are.
-    func summary(failed: Int, of total: Int) -> String {
-        let place = options.print != .json ? "see the error lines above"
-            : console.outputName == "stdout" ? "see the JSON lines" : "see the JSON lines in \(console.outputName)"
-        return "authcode: \(failed) of \(total) \(total == 1 ? "record" : "records") failed; \(place)"
+        return BatchTally(done: writer.done, failed: writer.failed)
     }
 
     /// A worker: takes records until the input is done and the queue empty.
@@ -127,36 +123,33 @@ package struct BatchRunner: Sendable {
         }
     }
 
-    /// One record's flow, and its output line.
-    func perform(_ record: Record, at endpoints: ServerEndpoints, kind: String) -> BatchJobs.Outcome {
+    /// One record's flow, and what it came to.
+    func perform(_ record: Record, at endpoints: ServerEndpoints, kind: String) -> RecordOutcome {
         guard let fields = record.fields else {
-            return failure(line: record.number, user: nil, Failure(.usage, "bad record: \(record.error ?? "unreadable")"), redactor: nil)
+            return RecordOutcome(line: record.number, user: nil, result: .failure(Failure(.usage, "bad record: \(record.error ?? "unreadable")")))
         }
         let user = RecordLabel.user(fields)
         // A CSV header with such a column stopped the run before it began.
         if let message = ReservedColumns.refusal(fields, format: .jsonLines) {
-            return failure(line: record.number, user: user, Failure(.usage, "bad record: \(message)"), redactor: nil)
+            return RecordOutcome(line: record.number, user: user, result: .failure(Failure(.usage, "bad record: \(message)")))
         }
         // A record's field wins over a same-named --form, which is then not sent.
-        let form = options.form.filter { given in !fields.contains { $0.name == given.name } } + fields
+        let form = settings.walk.form.filter { given in !fields.contains { $0.name == given.name } } + fields
         let prefix = LinePrefixConsole(base: console, prefix: "line \(record.number): ")
         let flow: TokenFlow
         do throws(Failure) {
-            flow = try TokenFlow(options: options, console: prefix, makeTransport: transport, form: form, now: now)
+            flow = try TokenFlow(settings: settings, console: prefix, makeTransport: transport, form: form, now: now)
             flow.fallbackNoted = fallbackNoted
         } catch {
-            return failure(line: record.number, user: user, error, redactor: nil)
+            return RecordOutcome(line: record.number, user: user, result: .failure(error))
         }
+        let result: Result<FlowResult, Failure>
         do throws(Failure) {
-            let result = try flow.run(at: endpoints)
-            if options.print == .json, case .token(let token) = result {
-                return BatchJobs.Outcome(stdout: RecordLabel.head(line: record.number, user: user) + "\"token\":" + token.response.oneLine + "}\n",
-                                         stderr: nil, failed: false)
-            }
-            return BatchJobs.Outcome(stdout: try format(result), stderr: nil, failed: false)
+            result = .success(try flow.run(at: endpoints))
         } catch {
-            return failure(line: record.number, user: user, Self.naming(fields, kind: kind, in: error), redactor: flow.redactor)
+            result = .failure(Self.naming(fields, kind: kind, in: error))
         }
+        return RecordOutcome(line: record.number, user: user, result: result, secrets: flow.redactor.remembered)
     }
 
     /// A login form nothing filled: the record's columns were meant to, so
@@ -169,17 +162,5 @@ package struct BatchRunner: Sendable {
         let given = fields.map { ServerText.printable($0.name) }.joined(separator: ", ")
         named.message = "the login page asks for \(asked), which the record's \(kind) (\(given)) do not fill"
         return named
-    }
-
-    func failure(line: Int, user: String?, _ error: Failure, redactor: Redactor?) -> BatchJobs.Outcome {
-        // Scrubbed, then server text bounded and escaped (Core/Text/ServerText.swift).
-        let marked = error.message + (error.location.map { " (\($0))" } ?? "")
-        let message = redactor?.finished(marked) ?? ServerText.finished(marked)
-        if options.print == .json {
-            return BatchJobs.Outcome(stdout: RecordLabel.head(line: line, user: user)
-                                         + "\"error\":{\"exit\":\(error.exitCode.rawValue),\"message\":\(JSONText.quote(message))}}\n",
-                                     stderr: nil, failed: true)
-        }
-        return BatchJobs.Outcome(stdout: "\n", stderr: "authcode: error: line \(line): \(TerminalText.escapeLine(message))\n", failed: true)
     }
 }

@@ -16,22 +16,28 @@ package struct IDTokenCheck {
     let issuer: ExpectedIssuer
     /// The nonce the authorization request sent; nil for a refresh.
     let nonce: String?
-    /// A code grant: with `openid` in the scope its answer must carry an id_token.
-    let codeGrant: Bool
     /// A refresh: the id_token the answer's must keep iss, sub, aud, azp
     /// and auth_time of (the cache entry's); nil when there is none.
     let stored: String?
+    /// The algorithms, audiences, skew and a client profile's demands.
+    let rules: VerificationSettings
+    /// The audience an id_token must name, and the secret an HS* one is keyed with.
+    let client: ClientSettings
+    /// A code grant with `openid` in its scope: its answer must carry an id_token.
+    var requiresIDToken = false
+    /// A code grant's `--param max_age` (auth_time is checked against it).
+    var maxAge: Double? = nil
 
     /// The expected issuer of an id_token: `--expect-iss`, `--issuer`, the
     /// metadata's issuer, the authorization response's checked `iss`; else
     /// an issuer of the token endpoint's origin.
-    static func issuer(_ options: Options, metadata: ServerMetadata?, answerIss: String? = nil, tokenURL: String) -> ExpectedIssuer {
-        ExpectedIssuer.first([options.expectIss, options.issuer, metadata?.issuer, answerIss], else: tokenURL)
+    static func issuer(_ server: ServerSettings, metadata: ServerMetadata?, answerIss: String? = nil, tokenURL: String) -> ExpectedIssuer {
+        ExpectedIssuer.first([server.expectIss, server.issuer, metadata?.issuer, answerIss], else: tokenURL)
     }
 
-    func verify(_ token: TokenResponse, options: Options, client: HTTPClient, now: Double) throws(Failure) {
+    func verify(_ token: TokenResponse, client http: HTTPClient, now: Double) throws(Failure) {
         guard let jwt = try IDTokenClaims.jwt(in: token.json) else {
-            if codeGrant, (options.scope ?? "").split(separator: " ").contains("openid") {
+            if requiresIDToken {
                 throw Failure(.malformedResponse, "the token response has no id_token, but the scope has openid (OIDC Core §3.1.3.3)")
             }
             return
@@ -39,35 +45,34 @@ package struct IDTokenCheck {
         let jws = try IDTokenClaims.parse(jwt)
         // --fapi2 allows only its own algorithms (FAPI 2.0 Security Profile
         // §5.4: PS256, ES256, EdDSA), whatever the server advertises.
-        if let allowed = options.profileIDTokenAlgorithms, !allowed.contains(jws.algorithmName) {
+        if let allowed = rules.profileIDTokenAlgorithms, !allowed.contains(jws.algorithmName) {
             throw Failure(.securityCheck, "id_token: the JWS alg \(ServerText.printable(jws.algorithmName, limit: 20)) is not allowed by --fapi2 (allowed: \(allowed.sorted().joined(separator: ", ")))",
                           hint: "FAPI 2.0 servers sign id_tokens with PS256, ES256 or EdDSA; drop --fapi2 to accept this server's algorithm.")
         }
         var ran: [String] = []
-        if keys.source == nil && options.idTokenAlgs == nil {
+        if keys.source == nil && rules.idTokenAlgs == nil {
             // A client profile (--fapi2) never lets TLS stand in for the
             // signature (FAPI 2.0 Security Profile §5.4.2: id_tokens signed).
-            guard !options.requireSignedIDToken else {
+            guard !rules.requireSignedIDToken else {
                 throw Failure(.securityCheck, "the id_token's signature cannot be checked: no keys are known, and --fapi2 requires a verified signature",
                               hint: "Give --issuer (its metadata names jwks_uri) or --jwks FILE|URL.")
             }
             ran.append("signature not checked: no keys (give --issuer or --jwks)")
         } else {
-            var algorithms = AcceptedAlgorithms.idToken(pinned: options.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs)
-            if let allowed = options.profileIDTokenAlgorithms {
+            var algorithms = AcceptedAlgorithms.idToken(pinned: rules.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs)
+            if let allowed = rules.profileIDTokenAlgorithms {
                 algorithms.formIntersection(allowed.compactMap(JWSAlgorithm.init(rawValue:)))
             }
-            let verified = try SignatureCheck(keys: keys, client: client, secret: options.clientSecret, now: now)
+            let verified = try SignatureCheck(keys: keys, client: http, secret: client.secret, now: now)
                 .verify(jws, accepting: algorithms, what: "id_token")
             ran.append(ServerText.printable(verified.summary, limit: 120))
         }
         let claims = try IDTokenClaims(payload: jws.payload)
-        let maxAge = codeGrant ? options.params.last(where: { $0.name == "max_age" }).flatMap { Double($0.value) } : nil
-        ran += try claims.verify(IDTokenRules(issuer: issuer, clientID: options.clientID, trustedAudiences: options.trustAudiences,
-                                              nonce: nonce, maxAge: maxAge, skew: options.clockSkew, now: now))
+        ran += try claims.verify(IDTokenRules(issuer: issuer, clientID: client.id, trustedAudiences: rules.trustAudiences,
+                                              nonce: nonce, maxAge: maxAge, skew: rules.clockSkew, now: now))
         if let stored, let previous = IDTokenClaims(stored: stored) {
             ran.append(try claims.keepsIdentity(of: previous))
         }
-        client.trace.info("id_token: " + ran.joined(separator: "; "))
+        http.trace.info("id_token: " + ran.joined(separator: "; "))
     }
 }

@@ -10,15 +10,18 @@ import Walk
 /// failure is exit 5 and the code is never redeemed. The answer crossed
 /// the front channel, so unlike an id_token it always needs keys.
 struct JARMCheck {
-    let options: Options
+    let server: ServerSettings
+    /// The audience the answer must name; the secret an HS* one is keyed with.
+    let clientSettings: ClientSettings
+    let verification: VerificationSettings
     let client: HTTPClient
     let endpoints: ServerEndpoints
     let now: () -> Double
 
     /// Before the authorization request: with no keys to verify the answer
     /// with, the login would be wasted (exit 5, nothing sent).
-    static func requireKeys(_ options: Options, _ endpoints: ServerEndpoints) throws(Failure) {
-        guard let mode = options.responseMode, mode.isJARM, endpoints.keys.source == nil else { return }
+    static func requireKeys(_ responseMode: ResponseMode?, _ endpoints: ServerEndpoints) throws(Failure) {
+        guard let mode = responseMode, mode.isJARM, endpoints.keys.source == nil else { return }
         throw Failure(.securityCheck, "--response-mode \(mode.rawValue) needs keys to verify the answer with, and none are known",
                       hint: "Give --issuer (its jwks_uri) or --jwks.")
     }
@@ -40,14 +43,15 @@ struct JARMCheck {
         let verified: VerifiedJWS
         do throws(Failure) {
             verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.authorizationSigningAlgs, what: "JARM response",
-                                                          options: options, endpoints: endpoints, client: client, now: now())
+                                                          verification: verification, clientSecret: clientSettings.secret, endpoints: endpoints,
+                                                          client: client, now: now())
         } catch {
             guard error.exitCode == .securityCheck else { throw error }
             throw Failure(.securityCheck, error.message + "; the code is not redeemed", at: place, hint: error.hint)
         }
-        let issuer = SignatureCheck.expectedIssuer(options, endpoints: endpoints, else: authorizeURL)
-        let response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: options.clientID, now: now(),
-                                                 skew: options.clockSkew, at: place)
+        let issuer = SignatureCheck.expectedIssuer(server, endpoints: endpoints, else: authorizeURL)
+        let response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: clientSettings.id, now: now(),
+                                                 skew: verification.clockSkew, at: place)
         client.trace.redactor.remember(response.code)
         client.trace.info("JARM response: \(ServerText.printable(verified.summary, limit: 120)); iss; aud; exp")
         return (response, place)

@@ -27,9 +27,9 @@ package final class KeyStore: Sendable {
     /// The store for a run: `--jwks` wins over the metadata's `jwks_uri`;
     /// with `--cache` a fetched set is kept in the cache directory, keyed
     /// by its URL.
-    static func make(_ options: Options, metadata: ServerMetadata?) throws(Failure) -> KeyStore {
-        let source = options.jwks ?? metadata?.jwksURI.map(KeySetSource.url)
-        guard options.cache, case .url(let url)? = source, let path = options.cacheDir else { return KeyStore(source: source) }
+    static func make(_ given: KeySetSource?, metadata: ServerMetadata?, cache: CacheSettings) throws(Failure) -> KeyStore {
+        let source = given ?? metadata?.jwksURI.map(KeySetSource.url)
+        guard cache.enabled, case .url(let url)? = source, let path = cache.directory else { return KeyStore(source: source) }
         let directory = try CacheDirectory(path: path)
         return KeyStore(source: source, kept: KeptKeySet(directory: directory, url: url, salt: try CacheSalt.load(in: directory)))
     }

@@ -10,7 +10,9 @@ import OAuth
 /// keys first. Its body is never quoted in an error line
 /// (OAuth/UserInfoResponse.swift).
 package struct UserInfoFetch {
-    let options: Options
+    /// Where errors point without a userinfo endpoint; the expected issuer.
+    let server: ServerSettings
+    let verification: VerificationSettings
     let client: HTTPClient
     let endpoints: ServerEndpoints
     let now: () -> Double
@@ -22,7 +24,7 @@ package struct UserInfoFetch {
 
     func fetch(for token: MintedToken) throws(Failure) -> UserInfo {
         guard let url = endpoints.metadata?.userinfoEndpoint else {
-            throw Failure(.malformedResponse, "the discovery document names no userinfo_endpoint (--userinfo)", at: options.issuer)
+            throw Failure(.malformedResponse, "the discovery document names no userinfo_endpoint (--userinfo)", at: server.issuer)
         }
         let place = URIReference(url)?.withoutQuery ?? url
         var request = HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json, application/jwt")])
@@ -44,12 +46,13 @@ package struct UserInfoFetch {
             let verified: VerifiedJWS
             do throws(Failure) {
                 verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.userinfoSigningAlgs, what: "signed userinfo",
-                                                              options: options, endpoints: endpoints, client: client, now: now())
+                                                              verification: verification, clientSecret: profile.client.secret, endpoints: endpoints,
+                                                              client: client, now: now())
             } catch {
                 throw Failure(error.exitCode, error.message, at: place, hint: error.hint)
             }
-            let issuer = SignatureCheck.expectedIssuer(options, endpoints: endpoints, else: url)
-            claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: options.clientID, at: place)
+            let issuer = SignatureCheck.expectedIssuer(server, endpoints: endpoints, else: url)
+            claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: profile.client.id, at: place)
             ran.append(ServerText.printable(verified.summary, limit: 120))
         }
         let subject = token.response.idToken.flatMap(IDTokenClaims.init(stored:))?.subject
