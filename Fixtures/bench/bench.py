@@ -672,6 +672,8 @@ def measure(args, bench, lines):
         "|---|--:|--:|",
     ] + rows + [
         "",
+        layout_freshness(authcode),
+        "",
         f"Load average at end: {load_average()}.",
     ]
     return lines
@@ -738,6 +740,27 @@ def default_store_check(args, bench):
     said = "opened " + ", ".join(bundles) if bundles else "no bundle file opened"
     return (f"{SYSTEM_CERT_DIR} looked up: {'yes' if looked_up else 'no'}; {said} (strace, exit "
             f"{completed.returncode}); target: never opens the bundle: {verdict(ok)}.")
+
+
+def layout_freshness(binary):
+    """How much of Fixtures/layout/hot-functions.txt the binary still
+    defines: a list gone stale only costs memory, and this says when to run
+    Fixtures/layout/record.sh again."""
+    listed = os.path.join(os.path.dirname(HERE), "layout", "hot-functions.txt")
+    nm = shutil.which("nm")
+    if not nm or not os.path.isfile(listed):
+        return "Hot-function layout: not checked (no nm or no list)."
+    defined = set()
+    for line in subprocess.run([nm, "--defined-only", binary], capture_output=True, text=True).stdout.splitlines():
+        parts = line.split(" ", 2)
+        if len(parts) == 3 and parts[1] in "tTwW":
+            defined.add(parts[2])
+    with open(listed) as handle:
+        names = [name.strip() for name in handle if name.strip()]
+    found = sum(1 for name in names if name in defined)
+    return (f"Hot-function layout (`Fixtures/layout/hot-functions.txt`): {found} of {len(names)} listed functions "
+            f"are in this binary ({found / max(1, len(names)) * 100:.0f}%; the rest are the loader's and libc's, or "
+            "stale: re-record with `Fixtures/layout/record.sh` when this falls).")
 
 
 def linkage(binary):

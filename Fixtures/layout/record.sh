@@ -12,7 +12,7 @@
 #
 # Regenerate after large changes; a stale list only costs memory: symbols
 # that no longer exist are ignored, new ones are placed after the listed ones
-# (Fixtures/layout/check.sh says how much of the list still matches).
+# (`make bench` says how much of the list the binary still has).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
