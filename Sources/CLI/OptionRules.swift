@@ -32,6 +32,7 @@ struct OptionRules {
         try lifecycle(&options)
         try request(options)
         try walk(&options)
+        try passkey(&options)
         try output(&options)
         try batch(options)
         try transport(&options)

@@ -123,6 +123,11 @@ package enum OptionTable {
             .value("totp-field", "name", \.flow.walk.totpField, .walk,
                    "the form field that takes the TOTP code, when authcode cannot tell (it looks for autocomplete=one-time-code, then names like otp, totp, passcode)",
                    parse: OptionValues.text),
+            .value("passkey", "file", \.flow.walk.passkeyFile, .walk, kind: .file, files: .byParser,
+                   "a software passkey: the WebAuthn credential (JSON, mode 0600) that answers a login's passkey challenge; rewritten with the new signCount after each use",
+                   parse: OptionValues.nonEmpty),
+            .flag("passkey-register", \.flow.walk.passkeyRegister, .walk,
+                  "with --passkey: where a login asks to register a passkey and FILE does not exist yet, make one and save it there"),
             .list("trust-origin", "origin", \.flow.walk.trustOrigins, .walk, kind: .url,
                   "another origin (https://login.example) that may receive credentials: --form values, -H headers, a replayed body; repeatable",
                   parse: OptionValues.origin),
@@ -133,6 +138,8 @@ package enum OptionTable {
                   parse: OptionValues.step).secret(.body),
             .value("max-hops", "n", \.flow.walk.maxHops, .walk, kind: .number,
                    "redirects followed plus forms submitted before giving up", parse: OptionValues.integer(in: 1...100)),
+            .choice("idp", "name", \.flow.walk.idp, .walk,
+                    "the login driver for a provider whose login is a script or needs its page knowledge (auto: told by the pages; none: HTML forms only)"),
         ]
     }
 

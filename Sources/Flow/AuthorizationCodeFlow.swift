@@ -26,6 +26,9 @@ package struct AuthorizationCodeFlow {
     /// Shared by the flows of a batch: whether one of them has written the
     /// POST→GET fallback note (MethodFallback.swift); nil: a flow of its own.
     let fallbackNoted: Lock<Bool>?
+    /// How long a passkey file's lock is waited for (`--timeout`, as for
+    /// the cache's lock).
+    let lockTimeout: Double
 
     /// Takes the slices it reads: not the cache's or the connection's.
     package init(settings: FlowSettings, form: [NameValue], client: HTTPClient, notes: Console? = nil, fallbackNoted: Lock<Bool>? = nil,
@@ -41,6 +44,7 @@ package struct AuthorizationCodeFlow {
         self.client = client
         self.notes = notes
         self.fallbackNoted = fallbackNoted
+        lockTimeout = settings.connection.transport.timeout
         self.now = now
         self.random = random
         self.profile = profile ?? ClientProfile(client: settings.client, profile: settings.profile, issuer: settings.server.expectedIssuer,

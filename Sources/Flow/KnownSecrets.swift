@@ -6,7 +6,8 @@ import Walk
 /// Every secret a run knows before it sends anything, handed to its
 /// redactor: the client secret (and the Basic credential made of it), a
 /// refresh token, the TOTP seed, every `--form` value whatever its name
-/// (a `passphrase` or `pin` field is as secret as `password`), every value
+/// (a `passphrase` or `pin` field is as secret as `password`), the passkey's
+/// private key, every value
 /// of a `--step` body, every `-H` value, proxy credentials. What the run learns later (state,
 /// verifier, code, tokens, cookies, filled password fields) is remembered
 /// where it is learnt.
@@ -20,6 +21,7 @@ enum KnownSecrets {
             for (name, value) in FormEncoding.decode(String(query)) where name.lowercased() == "secret" { redactor.remember(value) }
         }
         for field in settings.walk.form { redactor.remember(field.value) }
+        redactor.remember(passkey: settings.walk.passkey)
         for step in settings.walk.steps { rememberBody(step.body, in: redactor) }
         for header in settings.connection.headers { redactor.remember(header: header) }
         redactor.remember(proxies: settings.connection.transport.proxy)

@@ -90,8 +90,12 @@ extension AuthorizationCodeFlow {
             throw Failure.usage("'--redirect-uri' is not a URI")
         }
         let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: walk.maxHops,
-                            formValues: form, submit: walk.submit, state: authorization.state)
+                            formValues: form, submit: walk.submit, state: authorization.state,
+                            drivers: DriverRegistry(choice: walk.idp))
         walker.codes = walk.totp.map { OneTimeCodes(totp: $0, fieldName: walk.totpField, now: now) }
+        walker.passkey = Passkey(store: walk.passkeyFile.map {
+            PasskeyFile(path: $0, mayRegister: walk.passkeyRegister, timeout: lockTimeout, redactor: client.trace.redactor)
+        })
         return walker
     }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import Core
 @testable import HTTP
 @testable import OAuth
+@testable import JOSE
 @testable import Walk
 @testable import Flow
 
@@ -172,5 +173,23 @@ struct CacheKeyTests {
         var settings = Self.settings()
         settings.connection.transport.cert = "/dev/null"
         #expect(throws: Failure.self) { try CacheKey.make(settings, salt: Self.salt) }
+    }
+
+    /// A passkey names who logs in (a passwordless login has no username):
+    /// another account is another entry; a new count, or the same account's
+    /// re-enrolled key, is not.
+    @Test func aPasskeyChoosesTheAccount() throws {
+        func passkey(_ user: [UInt8], count: UInt32 = 1, rpID: String = "idp.example") throws -> PasskeyCredential {
+            try PasskeyCredential(rpID: rpID, credentialID: Array(0..<16), userHandle: user, key: SigningKey.generate(curve: .p256), signCount: count)
+        }
+        func key(_ credential: PasskeyCredential?) -> String {
+            Self.key(Self.settings { $0.walk.passkeyFile = "/ci/pk.json"; $0.walk.passkey = credential })
+        }
+        let alice = key(try passkey([1]))
+        #expect(alice != Self.base)
+        #expect(key(try passkey([1], count: 99)) == alice)
+        #expect(key(try passkey([2])) != alice)
+        #expect(key(try passkey([1], rpID: "other.example")) != alice)
+        #expect(key(nil) != alice && key(nil) != Self.base)
     }
 }

@@ -23,6 +23,11 @@ enum CacheFileOpen {
         /// A file the user named (a client certificate): any owner, and a
         /// link is followed — but it must still be a regular file.
         case userFile
+        /// A secret the user named that authcode rewrites in place (a
+        /// passkey file, Flow/Passkey/PasskeyFile.swift): never through a
+        /// link, which the rewrite would replace; its mode is the caller's
+        /// to judge.
+        case rewrittenSecret
     }
 
     /// The open descriptor, or nil when there is no file and `flags` does
@@ -35,13 +40,13 @@ enum CacheFileOpen {
             if error == ENOENT && flags & O_CREAT == 0 { return nil }
             switch error {
             case ELOOP:
-                throw Failure(.usage, "the \(what) '\(path)' is a symbolic link; refusing to follow it", hint: hint(path))
+                throw Failure(.usage, "the \(what) '\(path)' is a symbolic link; refusing to follow it", hint: hint(path, privacy))
             case ENXIO:  // a socket, or a FIFO with no reader when writing
                 var info = stat()
                 let found = lstat(path, &info) == 0 ? kind(info.st_mode) : "a socket or a FIFO"
-                throw Failure(.usage, "the \(what) '\(path)' is \(found), not a regular file; refusing to use it", hint: hint(path))
+                throw Failure(.usage, "the \(what) '\(path)' is \(found), not a regular file; refusing to use it", hint: hint(path, privacy))
             case EISDIR:
-                throw Failure(.usage, "the \(what) '\(path)' is a directory, not a regular file; refusing to use it", hint: hint(path))
+                throw Failure(.usage, "the \(what) '\(path)' is a directory, not a regular file; refusing to use it", hint: hint(path, privacy))
             default:
                 throw Failure(.usage, "cannot open the \(what) '\(path)': \(String(cString: strerror(error)))")
             }
@@ -52,9 +57,9 @@ enum CacheFileOpen {
                 throw Failure(.usage, "cannot inspect the \(what) '\(path)': \(String(cString: strerror(errno)))")
             }
             guard info.st_mode & S_IFMT == S_IFREG else {
-                throw Failure(.usage, "the \(what) '\(path)' is \(kind(info.st_mode)), not a regular file; refusing to use it", hint: hint(path))
+                throw Failure(.usage, "the \(what) '\(path)' is \(kind(info.st_mode)), not a regular file; refusing to use it", hint: hint(path, privacy))
             }
-            if privacy != .userFile { try CacheDirectory.checkOwner(info, path: path, what: what) }
+            if privacy == .notWritableByOthers || privacy == .ownerOnly { try CacheDirectory.checkOwner(info, path: path, what: what) }
             if privacy == .ownerOnly, info.st_mode & 0o077 != 0 {
                 throw Failure(.usage, "the \(what) '\(path)' can be read or written by group or others (mode \(String(info.st_mode & 0o777, radix: 8)))",
                               hint: "It keys every cache file name: remove it (every token is then minted anew), or chmod 600 '\(path)'.")
@@ -93,7 +98,10 @@ enum CacheFileOpen {
         }
     }
 
-    private static func hint(_ path: String) -> String {
-        "authcode makes its cache files itself; remove '\(path)' (or pass --cache-dir with a directory of your own, mode 0700)."
+    private static func hint(_ path: String, _ privacy: Privacy) -> String {
+        guard privacy != .rewrittenSecret else {
+            return "authcode rewrites '\(path)' after each use, so it must be a regular file: give the file's own path, not a link."
+        }
+        return "authcode makes its cache files itself; remove '\(path)' (or pass --cache-dir with a directory of your own, mode 0700)."
     }
 }

@@ -14,6 +14,31 @@ enum CacheFiles {
         }
     }
 
+    /// A new file at `path`, never replacing one: written whole to a
+    /// temporary file (0600) beside it, then linked into place — link(2)
+    /// fails on an existing name, so of two runs that start together one
+    /// file wins, and no run ever reads a half-written one. False when
+    /// `path` exists already.
+    static func createNew(_ contents: [UInt8], at path: String, what: String) throws(Failure) -> Bool {
+        let temporary = "\(path).\(getpid()).\(Base64URL.encode(Randomness.bytes(6))).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw Failure(.usage, "cannot make the \(what) in '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { unlink(temporary) }
+        let written = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = written == contents.count && fsync(descriptor) == 0
+        close(descriptor)
+        guard synced else {
+            throw Failure(.usage, "cannot make the \(what) '\(path)': \(String(cString: strerror(errno)))")
+        }
+        if link(temporary, path) == 0 { return true }
+        guard errno == EEXIST else {
+            throw Failure(.usage, "cannot make the \(what) '\(path)': \(String(cString: strerror(errno)))")
+        }
+        return false
+    }
+
     /// Written to a temporary file (0600, never through a link) in the same
     /// directory, flushed, then renamed over `path`: a reader sees the old
     /// file or the new one, and a run killed mid-write leaves no half file.

@@ -35,6 +35,12 @@ package enum CacheKey {
         }
         key.add("headers", pairs(settings.connection.headers.map { ($0.name.lowercased(), $0.value) }))
         key.add("submit", settings.walk.submit.map { [$0.name] + ($0.value.map { ["value", $0] } ?? ["no value"]) } ?? [])
+        // A passkey names the account it logs in to (a passwordless login
+        // has no username): its site and user handle, never its key or
+        // count. Only with --passkey, so other runs keep their entries.
+        if settings.walk.passkeyFile != nil {
+            key.add("passkey", settings.walk.passkey.map { [$0.rpID, Base64URL.encode($0.userHandle)] } ?? ["not made yet"])
+        }
         // The modern client profile: what the token is for (RFC 8707,
         // RFC 9396), the client key by content (RFC 7523), and the key a
         // DPoP-bound token is bound to (RFC 9449 §6: another key cannot use it).

@@ -35,22 +35,9 @@ enum CacheSalt {
         return bytes
     }
 
-    /// Written whole to a temporary file, then linked into place: link(2)
-    /// never replaces an existing name, so of two runs that start together
-    /// one salt wins, and no run ever reads a half-written one.
+    /// Made once, never replaced (CacheFiles.createNew): of two runs that
+    /// start together one salt wins, and no run reads a half-written one.
     private static func create(_ path: String) throws(Failure) {
-        let temporary = "\(path).\(getpid()).\(Base64URL.encode(Randomness.bytes(6))).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw Failure(.usage, "cannot make the cache key salt in '\(path)': \(String(cString: strerror(errno)))")
-        }
-        defer { unlink(temporary) }
-        let salt = Randomness.bytes(size)
-        let written = salt.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = written == size && fsync(descriptor) == 0
-        close(descriptor)
-        guard synced, link(temporary, path) == 0 || errno == EEXIST else {
-            throw Failure(.usage, "cannot make the cache key salt '\(path)': \(String(cString: strerror(errno)))")
-        }
+        _ = try CacheFiles.createNew(Randomness.bytes(size), at: path, what: "cache key salt")
     }
 }

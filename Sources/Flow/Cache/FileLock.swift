@@ -13,10 +13,11 @@ final class FileLock {
     private let descriptor: Int32
 
     /// Waits at most `timeout` seconds (exit 3 after that, never a hang).
-    init(path: String, timeout: Double) throws(Failure) {
+    /// `what` names the lock in messages: the cache's, or a passkey file's.
+    init(path: String, timeout: Double, what: String = "cache lock") throws(Failure) {
         // A FIFO, socket or link planted here is exit 2, never a hang (CacheFileOpen.swift).
-        guard let descriptor = try CacheFileOpen.open(path, what: "cache lock", flags: O_RDWR | O_CREAT) else {
-            throw Failure(.usage, "cannot open the cache lock '\(path)'")
+        guard let descriptor = try CacheFileOpen.open(path, what: what, flags: O_RDWR | O_CREAT) else {
+            throw Failure(.usage, "cannot open the \(what) '\(path)'")
         }
         let deadline = SystemClock.monotonic() + timeout
         var pause: UInt32 = 2_000
@@ -27,7 +28,7 @@ final class FileLock {
             }
             guard SystemClock.monotonic() < deadline else {
                 close(descriptor)
-                throw Failure(.network, "another authcode run has held the cache lock for more than \(SystemClock.describe(seconds: timeout))",
+                throw Failure(.network, "another authcode run has held the \(what) for more than \(SystemClock.describe(seconds: timeout))",
                               at: path, hint: "Wait for it, or raise --timeout.")
             }
             usleep(pause)

@@ -10,11 +10,19 @@ package struct WalkSettings: Equatable, Sendable {
     /// when the options were validated.
     package var totpSecret: String?
     package var totpField: String?
+    /// `--passkey` as given (a path) and `--passkey-register`; the
+    /// credential read from the file when the options were checked (nil
+    /// when a registration is still to make it): Flow/Passkey/PasskeyFile.swift.
+    package var passkeyFile: String?
+    package var passkeyRegister = false
+    package var passkey: PasskeyCredential?
     /// `--trust-origin`s, each `scheme://host[:port]` in lower case.
     package var trustOrigins: [String] = []
     package var submit: SubmitChoice?
     package var steps: [Step] = []
     package var maxHops = 10
+    /// `--idp`: which login driver may take the walk's pages (Walk/Drivers/).
+    package var idp: IdentityProvider = .auto
 
     package init() {}
 

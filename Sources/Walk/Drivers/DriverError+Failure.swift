@@ -1,0 +1,35 @@
+import Core
+
+extension DriverError {
+    /// The run's failure for this error: exit 6 with its line and hint.
+    /// (The one place a driver error becomes text; it moves to the CLI's
+    /// error mapping with the other layers' errors.)
+    var failure: Failure {
+        switch self {
+        case .loginRejected(let provider, let text, let place):
+            let reason = text.map { ": " + ServerText.printable($0) } ?? ""
+            return Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place,
+                           hint: "\(provider.displayName) turned down the credentials given with --form; check them (-v shows each step, secrets redacted).")
+        case .factorUnsupported(let provider, let factor, let place):
+            return Failure(.noAuthorizationResponse, "the \(provider.displayName) login asks for \(factor), which authcode cannot answer", at: place,
+                           hint: "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret) or a passkey (--passkey).")
+        case .oneTimeCodeNeeded(let provider, let place):
+            return Failure(.noAuthorizationResponse, "the \(provider.displayName) login asks for a one-time code", at: place,
+                           hint: "Pass the account's TOTP seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")
+        case .requiredAction(let provider, let action, let place):
+            return Failure(.noAuthorizationResponse, "the \(provider.displayName) login stops at a required action: \(action)", at: place,
+                           hint: "authcode cannot do this for the user; an administrator can take the action off the test user's account.")
+        case .credentialsMissing(let provider, let names, let place):
+            return Failure(.noAuthorizationResponse, "the \(provider.displayName) login asks for \(names.joined(separator: ", ")), and no --form value fills them", at: place,
+                           hint: "Pass them with --form NAME=VALUE (e.g. --form username=VALUE --form password=@password.txt).",
+                           reason: .unfilledFields(names))
+        case .pageUnknown(let provider, let saw, let place):
+            return Failure(.noAuthorizationResponse, "the \(provider.displayName) driver does not know this page: \(ServerText.printable(saw))", at: place,
+                           hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")
+        case .passkey(let error, let place):
+            return error.failure(at: place)
+        case .walk(let failure):
+            return failure
+        }
+    }
+}
