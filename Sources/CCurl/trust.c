@@ -7,10 +7,10 @@
    batch. Here a store is built once per process and only looked up.
 
    Why a verify callback and not SSL_CTX_set1_cert_store: libcurl 7.88 sets
-   up its own store after the SSL_CTX callback has run (lib/vtls/openssl.c,
-   Curl_ssl_setup_x509_store, deferred until the first bytes come back) and
-   writes into whatever store the SSL_CTX holds, so a shared store handed
-   over there would be written by every batch thread at once. Instead each
+   up its own store after the SSL_CTX callback has run (deferred until the
+   server's first bytes come back) and writes into whatever store the
+   SSL_CTX holds, so a shared store handed over there would be written by
+   every batch thread at once. Instead each
    verification gathers, from the shared store, the certificates the chain
    can end at and hands them to OpenSSL's chain builder as its trusted set
    (X509_STORE_CTX_set0_trusted_stack); the verification parameters (flags,
