@@ -16,6 +16,10 @@ extension DriverError {
         case .oneTimeCodeNeeded(let provider, let place):
             return Failure(.noAuthorizationResponse, "the \(provider.displayName) login asks for a one-time code", at: place,
                            hint: "Pass the account's TOTP seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")
+        case .oneTimeCodeRejected(let provider, let text, let place):
+            let reason = text.map { ": " + ServerText.printable($0) } ?? ""
+            return Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place,
+                           hint: "\(provider.displayName) turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock.")
         case .requiredAction(let provider, let action, let place):
             return Failure(.noAuthorizationResponse, "the \(provider.displayName) login stops at a required action: \(action)", at: place,
                            hint: "authcode cannot do this for the user; an administrator can take the action off the test user's account.")
