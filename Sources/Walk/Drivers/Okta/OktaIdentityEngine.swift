@@ -66,7 +66,9 @@ struct OktaIdentityEngine {
         }
         if let data = answer.remediation("authenticator-verification-data"),
            let choice = OktaAuthenticatorChoice.only(of: data, in: answer) {
-            if let method = choice.codeMethod, session.hasOneTimeCodes, !codesTried.contains(choice.id) {
+            if let method = choice.codeMethod, !codesTried.contains(choice.id) {
+                guard session.hasOneTimeCodes else { throw .oneTimeCodeNeeded(provider: .okta, at: place(answer)) }
+                codesTried.append(choice.id)
                 return try post(data, ["authenticator": choice.posted(method: method)], step: "\(data.name) (\(choice.authenticator.key ?? choice.id), \(method))",
                                 from: answer, in: session, sent: .choice)
             }
@@ -174,6 +176,7 @@ struct OktaIdentityEngine {
         guard let select = answer.remediation("select-authenticator-authenticate") else {
             throw .pageUnknown(provider: .okta, saw: "an Identity Engine answer without select-authenticator-authenticate", at: place(answer))
         }
+        if choice.codeMethod != nil, method == choice.codeMethod { codesTried.append(choice.id) }
         let label = [choice.authenticator.key ?? choice.id, method].compactMap { $0 }.joined(separator: ", ")
         return try post(select, ["authenticator": choice.posted(method: method)], step: "\(select.name) (\(label))",
                         from: answer, in: session, sent: .choice)
