@@ -23,7 +23,7 @@ struct OktaDriverTests {
         let config = shape == "var"
             ? "var stateToken = '\(escaped)';\nvar baseUrl = 'https\\x3A\\x2F\\x2Forg.example';"
             : #"var oktaData = {"redirectUri":"https\x3A\x2F\x2Forg.example\x2Fapp","signIn":{"baseUrl":"https\x3A\x2F\x2Forg.example","stateToken":"\#(escaped)"}};"#
-        return ProviderScript.html("<html><body><div id=\"okta-login-container\"></div><script>\(config)</script></body></html>")
+        return ProviderScript.html("<html><head><script src=\"/js/okta-sign-in.min.js\"></script></head><body><div id=\"okta-login-container\"></div><script>\(config)</script></body></html>")
     }
 
     // MARK: - Recognition and the page
@@ -31,6 +31,7 @@ struct OktaDriverTests {
     @Test(arguments: [
         (widget().text, true), (widget(shape: "var").text, true),
         ("<html><script>var config = OktaUtil.getSignInWidgetConfig();</script></html>", false),
+        ("<html><script>var stateToken = 'abc'; startMyOwnApp();</script></html>", false),
         ("<html><form><input name=username></form></html>", false),
     ])
     func recognisesTheWidgetsConfiguration(html: String, expected: Bool) {

@@ -15,9 +15,14 @@ struct OktaSignInPage {
     /// The org's base URL, where `/api/v1/authn` and `/idp/idx/` live.
     let org: String
 
-    /// Whether the page holds the org's widget configuration.
+    /// Whether the page holds the org's widget configuration: `oktaData`,
+    /// or a `stateToken` variable beside the Sign-In Widget itself (a bare
+    /// `var stateToken` could be anyone's script, and the driver would
+    /// send the password to that page's origin).
     static func recognises(_ html: String) -> Bool {
-        ScriptValues.contains("var oktaData", in: html) || ScriptValues.contains("var stateToken", in: html)
+        if ScriptValues.contains("var oktaData", in: html) { return true }
+        return ScriptValues.contains("var stateToken", in: html)
+            && ["OktaSignIn", "okta-sign-in", "OktaUtil"].contains { ScriptValues.contains($0, in: html) }
     }
 
     init?(_ page: DriverPage) {
