@@ -13,12 +13,6 @@ extension HTTPRequest {
 }
 
 extension JSONValue {
-    /// The members of an object, or nothing.
-    var members: [String: JSONValue] {
-        if case .object(let members) = self { return members }
-        return [:]
-    }
-
     /// The elements of an array, or nothing.
     var elements: [JSONValue] {
         if case .array(let elements) = self { return elements }

@@ -16,11 +16,6 @@ struct OktaIDXAnswer {
         self.json = json
     }
 
-    init(status: Int, json: JSONValue) {
-        self.status = status
-        self.json = json
-    }
-
     var stateHandle: String? { json["stateHandle"]?.nonEmptyString }
 
     var remediations: [OktaRemediation] {

@@ -37,12 +37,12 @@ struct OktaIdentityEngine {
                 return .send(HTTPRequest(method: .get, url: resolve(href)))
             }
             if answer.isError {
-                if last == .code, let other = nextCodeAuthenticator(in: answer, session: session) {
+                if last == .code, let other = nextCodeAuthenticator(in: answer) {
                     session.trace.info("okta: the code was turned down; trying the next TOTP authenticator")
                     answer = try choose(other, method: other.codeMethod, from: answer, in: session)
                     continue
                 }
-                throw rejection(answer, session: session)
+                throw rejection(answer)
             }
             answer = try step(answer, in: session)
         }
@@ -158,7 +158,7 @@ struct OktaIdentityEngine {
 
     /// The next TOTP authenticator not yet tried, when the last code was
     /// turned down and the answer still lets the user pick.
-    private func nextCodeAuthenticator(in answer: OktaIDXAnswer, session: DriverSession) -> OktaAuthenticatorChoice? {
+    private func nextCodeAuthenticator(in answer: OktaIDXAnswer) -> OktaAuthenticatorChoice? {
         guard let select = answer.remediation("select-authenticator-authenticate") else { return nil }
         return codeOptions(OktaAuthenticatorChoice.options(of: select, in: answer)).first
     }
@@ -208,7 +208,7 @@ struct OktaIdentityEngine {
 
     /// An error answer: the provider's own text, as a rejected password or
     /// code, or (before any credential went out) as a page not understood.
-    private func rejection(_ answer: OktaIDXAnswer, session: DriverSession) -> DriverError {
+    private func rejection(_ answer: OktaIDXAnswer) -> DriverError {
         let text = answer.messages.isEmpty ? nil : answer.messages.joined(separator: " ")
         switch last {
         case .code:
