@@ -66,6 +66,7 @@ struct ArgumentParserTests {
         "submit": ("approve=yes", [], "approve=yes"),
         "step": ("post https://as.example/login {\"u\": 1}", [], "POST https://as.example/login {\"u\": 1}"),
         "max-hops": ("7", [], "7"),
+        "idp": ("okta", [], "okta"),
         "print": ("access_token", [], "access_token"),
         "header": ("X-Test:  a: b ", [], "X-Test=a: b"),
         "connect-to": ("as.example:443:127.0.0.1:8443", [], "as.example:443:127.0.0.1:8443"),

@@ -166,6 +166,9 @@ struct DriverMechanismTests {
     @Test(arguments: [
         (DriverError.factorUnsupported(provider: .okta, factor: "Okta Verify push", at: "https://o.example/api/v1/authn"),
          Failure(.noAuthorizationResponse, "the Okta login asks for Okta Verify push, which authcode cannot answer", at: "https://o.example/api/v1/authn",
+                 hint: "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret).")),
+        (.factorUnsupported(provider: .keycloak, factor: "a security key", at: "https://kc.example/x"),
+         Failure(.noAuthorizationResponse, "the Keycloak login asks for a security key, which authcode cannot answer", at: "https://kc.example/x",
                  hint: "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret) or a passkey (--passkey).")),
         (.oneTimeCodeNeeded(provider: .entra, at: "https://login.example/x"),
          Failure(.noAuthorizationResponse, "the Microsoft Entra ID login asks for a one-time code", at: "https://login.example/x",

@@ -23,6 +23,11 @@ package final class DriverSession {
 
     package var trace: Trace { client.trace }
 
+    /// The authorization request the walk began with (method, URL and body
+    /// as sent), for a provider that takes it again with a session of its
+    /// own (Okta's `sessionToken`).
+    package var authorizationRequest: HTTPRequest? { walker.authorizationRequest }
+
     /// Sends one request of the provider's protocol: a hop of `--max-hops`,
     /// traced as `<driver>: <step>`. A request carrying the user's
     /// credentials must say so (`request.credential = .filledForm`): it then
