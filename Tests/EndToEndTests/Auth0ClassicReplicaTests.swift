@@ -96,9 +96,9 @@ struct Auth0ClassicReplicaTests {
         let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("* auth0") }.map(String.init)
         #expect(lines == [
             "* auth0 login: driver takes \(fx.issuer("auth0-classic"))/login",
-            "* auth0: client configuration (connections)", "* auth0 client configuration (connections)",
-            "* auth0: usernamepassword/login (Username-Password-Authentication)", "* auth0 usernamepassword/login (Username-Password-Authentication)",
-            "* auth0: usernamepassword/login with the one-time code (mfa_code)", "* auth0 usernamepassword/login with the one-time code (mfa_code)",
+            "* auth0: client configuration (connections)",
+            "* auth0: usernamepassword/login (Username-Password-Authentication)",
+            "* auth0: usernamepassword/login with the one-time code (mfa_code)",
         ], "\(result)")
         #expect(result.stderr.contains("wresult=[redacted]"))
         #expect(!result.stderr.contains("window.atob"))

@@ -142,17 +142,17 @@ struct EntraReplicaTests {
         #expect(lines == [
             "* entra login: driver takes \(root)/oauth2/v2.0/authorize",
             "* entra: page ConvergedSignIn",
-            "* entra: GetCredentialType", "* entra GetCredentialType",
-            "* entra: password (\(root)/login)", "* entra password (\(root)/login)",
+            "* entra: GetCredentialType",
+            "* entra: password (\(root)/login)",
             "* entra login: driver takes \(root)/login",
             "* entra: page ConvergedTFA",
-            "* entra: BeginAuth (PhoneAppOTP)", "* entra BeginAuth (PhoneAppOTP)",
-            "* entra: EndAuth (PhoneAppOTP)", "* entra EndAuth (PhoneAppOTP)",
-            "* entra: ProcessAuth", "* entra ProcessAuth",
+            "* entra: BeginAuth (PhoneAppOTP)",
+            "* entra: EndAuth (PhoneAppOTP)",
+            "* entra: ProcessAuth",
             "* entra login: driver takes \(fx.issuer("entra"))/common/SAS/ProcessAuth",
             "* entra: page KmsiInterrupt",
             "* entra: \"Stay signed in?\": answering No (authcode keeps no cookies after the run)",
-            "* entra: Stay signed in? No (KmsiInterrupt)", "* entra Stay signed in? No (KmsiInterrupt)",
+            "* entra: Stay signed in? No (KmsiInterrupt)",
         ], "\(result)")
         let hits = try fx.hits()
         expectNoSecrets(in: result, fixture: fx, extra: ["builder", Self.seed] + ReplicaSecrets.issued(hits))

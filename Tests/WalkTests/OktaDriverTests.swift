@@ -237,7 +237,7 @@ struct OktaDriverTests {
         #expect(identify.headers.first(named: "Content-Type") == "application/json")
         #expect(identify.headers.first(named: "Accept") == "application/json; okta-version=1.0.0")
         #expect([identify, answer].allSatisfy { $0.credential == .filledForm })
-        #expect(console.err.contains("* okta: identify (username)\n* okta identify (username)\n"))
+        #expect(console.err.contains("* okta: identify (username)\n> POST"))
         #expect(console.err.contains("* okta: challenge-authenticator (password)\n"))
         for secret in ["hunter2-pw", "02handle-1", Self.stateToken] { #expect(!console.err.contains(secret), "\(secret) in the trace") }
     }

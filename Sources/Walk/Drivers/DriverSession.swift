@@ -35,9 +35,9 @@ package final class DriverSession {
     package func send(_ request: HTTPRequest, step: String) throws(DriverError) -> HTTPResponse {
         do throws(Failure) {
             try walker.countHop(toward: request.url)
-            trace.info("\(provider.rawValue): \(step)")
             if request.credential != nil { walker.credentialsWentOut(in: request) }
-            return try client.send(request, purpose: "\(provider.rawValue) \(step)")
+            // The request's own trace line names the driver and the step.
+            return try client.send(request, purpose: "\(provider.rawValue): \(step)")
         } catch {
             throw .walk(error)
         }
