@@ -25,7 +25,9 @@ package struct GlewlwydDriver: LoginDriver {
         }
         let api = GlewlwydAPI(session: session, page: login)
         let username = try logIn(api, at: page.place)
-        let scopes = try grant(api)
+        let consent = GlewlwydConsent(api: api)
+        let scopes = try consent.grantScopes()
+        try consent.consentToAuthorizationDetails()
         if !scopes.isEmpty {
             try GlewlwydFactors(api: api, username: username).authenticate(scopes: scopes)
         }
@@ -41,38 +43,5 @@ package struct GlewlwydDriver: LoginDriver {
         let body = JSONValue.object(["username": .string(username), "password": .string(password)])
         try api.expectOK(try api.call(.post, "/auth/", body, step: "password", credential: true), "/auth/")
         return username
-    }
-
-    /// The user's grant of the requested scopes to the client, as the app's
-    /// grant page records it: read with `GET /api/auth/grant/{client}/{scopes}`,
-    /// and set with `PUT /api/auth/grant/{client}` (space-separated) when a
-    /// scope other than `openid` is not granted yet. `openid` alone needs no
-    /// grant. Returns the scopes the user has (the app checks schemes for these).
-    private func grant(_ api: GlewlwydAPI) throws(DriverError) -> [String] {
-        let page = api.page
-        if page.scopes.isEmpty || page.scopes == ["openid"] { return page.scopes }
-        let client = GlewlwydLoginPage.component(page.clientID)
-        let path = "/auth/grant/\(client)/\(page.scopeComponent)"
-        let answer = try api.call(.get, path, step: "grant check")
-        if answer.status == 404 {
-            // The app's text for this answer.
-            throw .loginRejected(provider: .glewlwyd, text: "You don't have the credential to access these scopes", at: Walker.place(api.url(path)))
-        }
-        try api.expectOK(answer, path)
-        guard case .array(let listed)? = try api.object(answer, path)["scope"] else {
-            throw .pageUnknown(provider: .glewlwyd, saw: "a grant answer without a scope list", at: Walker.place(api.url(path)))
-        }
-        let names = listed.compactMap { $0["name"]?.stringValue }
-        guard !names.isEmpty else {
-            throw .loginRejected(provider: .glewlwyd, text: "Error, no required scope is available", at: Walker.place(api.url(path)))
-        }
-        let ungranted = listed.filter { $0["name"]?.stringValue != "openid" && $0["granted"] != .bool(true) }
-        if !ungranted.isEmpty {
-            let put = "/auth/grant/\(client)"
-            let scope = names.joined(separator: " ")
-            api.session.trace.info("glewlwyd: granting \(scope) to \(page.clientID), as the user does on the login page")
-            try api.expectOK(try api.call("PUT", put, .object(["scope": .string(scope)]), step: "grant"), put)
-        }
-        return names
     }
 }

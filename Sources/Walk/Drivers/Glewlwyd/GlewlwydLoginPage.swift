@@ -18,6 +18,10 @@ struct GlewlwydLoginPage: Equatable {
     let apiBase: String
     /// The page's origin: WebAuthn's clientDataJSON names it.
     let origin: String
+    /// The types of the request's `authorization_details` (RFC 9396) the
+    /// page asks the user to consent to, and the OIDC plugin that asks.
+    let authorizationDetailTypes: [String]
+    let plugin: String?
 
     /// Nil unless the URL has the login page's shape: a path ending in
     /// `/login.html` with the `client_id` and `callback_url` the
@@ -35,6 +39,8 @@ struct GlewlwydLoginPage: Equatable {
         callbackURL = callback
         apiBase = String(reference.withoutQuery.dropLast("login.html".count)) + "api"
         self.origin = origin
+        authorizationDetailTypes = (field("authorization_details") ?? "").split(separator: ",").map(String.init)
+        plugin = field("plugin").flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether the page's text is Glewlwyd's login app (its description, its
