@@ -150,7 +150,8 @@ struct AuthentikDriverTests {
         case .wrongCode: 3
         default: 2
         }
-        #expect(try answered(fx).count == answers, "\(try fx.hits())")
+        let posts = try answered(fx)
+        #expect(posts.count == answers, "\(posts)")
         expectNoSecrets(in: result, fixture: fx, extra: [password])
     }
 
