@@ -90,6 +90,32 @@ struct GlewlwydDriverTests {
         #expect(server.transport.requests.last?.url.hasSuffix("g_continue") == false, "never continued")
     }
 
+    /// A user without a passkey and `--passkey-register`: new-credential,
+    /// register-credential, trigger, assertion — binary values in standard
+    /// base64 as the apps' btoa makes them, the credential's `id` base64url,
+    /// clientDataJSON for the login page's origin. (Glewlwyd itself checks
+    /// the signatures: EndToEndTests/GlewlwydDriverTests.swift.)
+    @Test func registersAPasskeyThenSignsWithIt() throws {
+        let server = Server(schemes: Server.schemes([("webauthn", "webauthn", false)]))
+        server.granted = true
+        let store = MemoryPasskeyStore(mayRegister: true)
+        _ = try server.walker(totp: false, passkey: store).walk(from: Self.first)
+        let bodies = server.posted.dropFirst().map { JSONValue.parse(Array($0.drop { $0 != "{" }.utf8)) }
+        #expect(bodies.map { $0?["value"]?["register"]?.stringValue } == ["new-credential", "register-credential", nil, nil], "\(server.posted)")
+        let credential = try #require(store.credential)
+        #expect(bodies[1]?["value"]?["credential"]?["rawId"]?.stringValue == Base64URL.encodeStandard(credential.credentialID))
+        #expect(bodies[1]?["value"]?["credential"]?["id"]?.stringValue == Base64URL.encode(credential.credentialID))
+        #expect(bodies[1]?["value"]?["session"]?.stringValue == "reg-session-1")
+        #expect(credential.userHandle == Array("user-1".utf8) && credential.rpID == "g.example")
+        let response = bodies[3]?["value"]?["credential"]?["response"]
+        let clientData = try #require(response?["clientDataJSON"]?.stringValue.flatMap { Base64URL.decode(Substring($0)) })
+        #expect(JSONValue.parse(clientData)?["type"]?.stringValue == "webauthn.get")
+        #expect(JSONValue.parse(clientData)?["origin"]?.stringValue == "https://g.example")
+        #expect(JSONValue.parse(clientData)?["challenge"]?.stringValue == Base64URL.encode(Array(0..<64)))
+        #expect(bodies[3]?["value"]?["session"]?.stringValue == "auth-session-1")
+        #expect(credential.signCount == 1)
+    }
+
     @Test func aWrongPasswordIsTheLoginAppsText() {
         let server = Server(schemes: Server.schemes([]))
         #expect(throws: DriverError.loginRejected(provider: .glewlwyd, text: "Authentication error", at: Server.base + "/api/auth/").failure) {

@@ -18,6 +18,10 @@ final class GlewlwydScriptedServer: @unchecked Sendable {
 
     /// The answer to `GET /api/auth/scheme/`.
     var schemes: String
+    /// The passkey's rawId as registered (standard base64), which the trigger then allows.
+    var registered: String?
+    /// 64 bytes 0…63 in standard base64, as Glewlwyd sends its challenges.
+    static let challenge = Base64URL.encodeStandard(Array(0..<64))
     var granted = false
     /// Bodies of the JSON POSTs and PUTs, in order.
     private(set) var posted: [String] = []
@@ -42,7 +46,9 @@ final class GlewlwydScriptedServer: @unchecked Sendable {
             return HTTPResponse(status: 302, headers: [HTTPHeader("Location", Self.redirect + "?code=c0de&state=s1")])
         case ("GET", Self.loginPage): return Self.page
         case ("POST", Self.base + "/api/auth/"):
-            if body.contains(#""password":"builder""#) || body.contains(#""value":{"value":"#) { return HTTPResponse(status: 200) }
+            if body.contains(#""password":"builder""#) || body.contains(#""value":{"value":"#) || body.contains(#""value":{"credential":"#) {
+                return HTTPResponse(status: 200)
+            }
             return HTTPResponse(status: 401)
         case ("GET", Self.base + "/api/auth/grant/c1/openid%20totp"):
             return Self.json(#"{"client":{"client_id":"c1"},"scope":[{"name":"openid","granted":true},{"name":"totp","granted":\#(granted)}]}"#)
@@ -50,6 +56,19 @@ final class GlewlwydScriptedServer: @unchecked Sendable {
             granted = true
             return HTTPResponse(status: 200)
         case ("GET", Self.base + "/api/auth/scheme/?scope=openid%20totp"): return Self.json(schemes)
+        case ("POST", Self.base + "/api/profile/scheme/register/"):
+            if body.contains(#""register":"new-credential""#) {
+                return Self.json(#"{"session":"reg-session-1","challenge":"\#(Self.challenge)","pubKey-cred-params":[{"type":"public-key","alg":-7}],"#
+                    + #""attestation-required":"none","user":{"id":"dXNlci0x","name":"carol"},"rpId":"https://g.example"}"#)
+            }
+            if let range = body.firstRange(of: #""rawId":""#) {
+                registered = String(body[range.upperBound...].prefix { $0 != "\"" })
+            }
+            return HTTPResponse(status: 200)
+        case ("POST", Self.base + "/api/auth/scheme/trigger/"):
+            guard let registered else { return HTTPResponse(status: 401) }
+            return Self.json(#"{"allowCredentials":[{"credential_id":"\#(registered)","status":"registered"}],"session":"auth-session-1","#
+                + #""challenge":"\#(Self.challenge)","user":{"id":"dXNlci0x","name":"carol"},"rpId":"https://g.example"}"#)
         default: return HTTPResponse(status: 404)
         }
     }
