@@ -31,6 +31,9 @@ extension DriverError {
         case .pageUnknown(let provider, let saw, let place):
             return Failure(.noAuthorizationResponse, "the \(provider.displayName) driver does not know this page: \(ServerText.printable(saw))", at: place,
                            hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")
+        case .noProgress(let provider, let requests, let place):
+            return Failure(.noAuthorizationResponse, "the \(provider.displayName) login read \(requests) answers without getting anywhere", at: place,
+                           hint: "-v shows each step; reads are bounded at four per hop, so --max-hops raises the bound if the provider really needs more.")
         case .passkey(let error, let place):
             return error.failure(at: place)
         case .walk(let failure):
