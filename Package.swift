@@ -21,7 +21,9 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // libssl and libcrypto: the TLS context libcurl hands over (CCurl/trust.c),
+        // the OpenSSL libcurl itself loads.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "Core"),
         .target(name: "HTTP", dependencies: ["Core"]),

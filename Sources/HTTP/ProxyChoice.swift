@@ -19,6 +19,10 @@ package struct ProxyChoice: Equatable, Sendable {
 
     package var isDirect: Bool { url == nil }
 
+    /// An https proxy: the connection to it is TLS of its own, which the
+    /// run's trust store does not verify (Curl/CurlTransport.swift).
+    package var speaksTLS: Bool { reference?.scheme?.lowercased() == "https" }
+
     /// The value for CURLOPT_PROXY: "" turns libcurl's own reading of the
     /// environment off.
     package var curlValue: String { url ?? "" }

@@ -5,6 +5,12 @@ import Core
 package protocol Transport: AnyObject {
     /// Throws a `Failure` with exit code 3 (network) or 8 (oversized body).
     func send(_ request: HTTPRequest) throws(Failure) -> HTTPResponse
+    /// Which certificates verify https servers, for `-v` (nil: nothing to say).
+    var trustNote: String? { get }
+}
+
+extension Transport {
+    package var trustNote: String? { nil }
 }
 
 /// Makes the transport of one flow, with the run's connection settings.

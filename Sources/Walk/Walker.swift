@@ -20,8 +20,14 @@ package final class Walker {
     /// Hops so far: redirects followed, forms submitted and driver requests
     /// sent, against `--max-hops`.
     private(set) var hops = 0
+    /// Reads by login drivers so far (DriverSession.send), against `readLimit`.
+    private var reads = 0
     /// `--idp NAME`: the first page that is not a redirect still goes to it.
     private var forcedPending: Bool
+    /// The authorization request this walk began with: a driver that gets
+    /// a one-time session from the provider's API sends it again with that
+    /// session (Okta's `sessionToken`, Drivers/Okta/).
+    private(set) var authorizationRequest: HTTPRequest?
 
     package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String,
                  drivers: DriverRegistry = DriverRegistry()) {
@@ -60,7 +66,9 @@ package final class Walker {
 
     private func loop(from first: HTTPRequest, leakGuard: CredentialLeak?) throws(Failure) -> WalkOutcome {
         var request = first
+        authorizationRequest = first
         hops = 0
+        reads = 0
         // An answer a driver already fetched for `request` (DriverStep.received).
         var received: HTTPResponse?
         // A request is a repeat only if its cookies are the same too: coming
@@ -116,6 +124,12 @@ package final class Walker {
                     received = answer
                     continue
                 }
+                // An autosubmit form a driver met (Authentik's ak-stage-autosubmit):
+                // aimed at the redirect_uri, its fields are the form_post answer, never sent.
+                if let answer = Self.formPostAnswer(handOff.request, target: target) {
+                    client.trace.info("a driver's form aimed at the redirect_uri: reading its fields, not submitting")
+                    return .answer(answer)
+                }
                 next = handOff.request
             } else if (response.isSuccess && PageHandler.isHTML(response)) || pages.isRejection(response, to: request) {
                 switch try pages.handle(response, at: request.url, rejected: !response.isSuccess, page: page) {
@@ -127,9 +141,21 @@ package final class Walker {
             } else {
                 throw Failure(.noAuthorizationResponse, "unexpected \(response.status) answer\(Self.pageText(response))", at: Self.place(request.url))
             }
-            try countHop(toward: next.url)
+            // The redirect_uri is never fetched (the loop's top reads it), so reaching it is no hop.
+            if !target.matches(next.url) { try countHop(toward: next.url) }
             request = next
         }
+    }
+
+    /// How many reads (GETs) login drivers may make in one walk: four per
+    /// hop allowed, ample for a provider that reads its state after each
+    /// answer (DriverSession.send).
+    var readLimit: Int { 4 * maxHops }
+
+    /// One more read by a driver; false once `readLimit` is spent.
+    func countRead() -> Bool {
+        reads += 1
+        return reads <= readLimit
     }
 
     /// One more hop toward `url`, within `--max-hops`.
@@ -166,6 +192,15 @@ package final class Walker {
     private struct HandOff {
         let request: HTTPRequest
         let received: HTTPResponse?
+    }
+
+    /// A form POST to the redirect_uri handed over by a driver: the
+    /// authorization response in its fields (OAuth 2.0 Form Post Response Mode).
+    static func formPostAnswer(_ request: HTTPRequest, target: RedirectTarget) -> AuthorizationAnswer? {
+        guard request.method == .post, let url = URIReference(request.url), target.matches(url), let body = request.body,
+              request.headers.first(named: "Content-Type") == "application/x-www-form-urlencoded" else { return nil }
+        let fields = FormEncoding.decode(ASCII.string(body)).map { NameValue($0.0, $0.1) }
+        return .formPost(fields: fields, page: place(request.url))
     }
 
     /// A driver's request carried the user's credentials: a login was tried,

@@ -23,16 +23,30 @@ package final class DriverSession {
 
     package var trace: Trace { client.trace }
 
-    /// Sends one request of the provider's protocol: a hop of `--max-hops`,
-    /// traced as `<driver>: <step>`. A request carrying the user's
-    /// credentials must say so (`request.credential = .filledForm`): it then
-    /// goes only to a trusted origin (HTTP/OriginPolicy.swift).
+    /// The authorization request the walk began with (method, URL and body
+    /// as sent), for a provider that takes it again with a session of its
+    /// own (Okta's `sessionToken`).
+    package var authorizationRequest: HTTPRequest? { walker.authorizationRequest }
+
+    /// Sends one request of the provider's protocol, traced as
+    /// `<driver>: <step>`. A request that submits something (any method but
+    /// GET and HEAD: an answer, a choice, a credential) is a hop of
+    /// `--max-hops`, as a form the walk submits is; a GET that only reads the
+    /// provider's state (its API, or the page a submission redirected to) is
+    /// not, and reads are bounded by `Walker.readLimit` instead, so a
+    /// provider that keeps a driver reading cannot keep it forever. A
+    /// request carrying the user's credentials must say so
+    /// (`request.credential = .filledForm`): it then goes only to a trusted
+    /// origin (HTTP/OriginPolicy.swift).
     package func send(_ request: HTTPRequest, step: String) throws(DriverError) -> HTTPResponse {
+        if request.method == .get || request.method == .head {
+            guard walker.countRead() else { throw .noProgress(provider: provider, requests: walker.readLimit, at: Walker.place(request.url)) }
+        }
         do throws(Failure) {
-            try walker.countHop(toward: request.url)
-            trace.info("\(provider.rawValue): \(step)")
+            if request.method != .get && request.method != .head { try walker.countHop(toward: request.url) }
             if request.credential != nil { walker.credentialsWentOut(in: request) }
-            return try client.send(request, purpose: "\(provider.rawValue) \(step)")
+            // The request's own trace line names the driver and the step.
+            return try client.send(request, purpose: "\(provider.rawValue): \(step)")
         } catch {
             throw .walk(error)
         }
