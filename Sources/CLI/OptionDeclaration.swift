@@ -33,7 +33,7 @@ package struct OptionDeclaration {
     package internal(set) var secret = SecretValue.never
     /// The setting it fills; cross-option rules ask about it by key path.
     let keyPath: PartialKeyPath<Options>
-    let apply: (inout Options, [RawOptionValue], ValueContext) throws(Failure) -> Void
+    let apply: (inout Options, [RawOptionValue], ValueContext) throws(UsageError) -> Void
 
     package var takesValue: Bool { valueName != nil }
 
@@ -168,13 +168,13 @@ struct ValueContext {
     let reader: ValueReader
 
     /// The value itself, or the contents of the file it names with `@`.
-    func resolve(_ text: String, label: String? = nil) throws(Failure) -> String {
+    func resolve(_ text: String, label: String? = nil) throws(UsageError) -> String {
         try reader.resolve(text, for: label ?? flag)
     }
 
     /// `invalid value 'x' for '--flag': expected …`, the usual usage error.
-    func invalid(_ text: String?, expected: String) -> Failure {
-        Failure.usage("invalid value " + (text.map { "'\($0)' " } ?? "") + "for '\(flag)': expected \(expected)")
+    func invalid(_ text: String?, expected: String) -> UsageError {
+        UsageError("invalid value " + (text.map { "'\($0)' " } ?? "") + "for '\(flag)': expected \(expected)")
     }
 }
 
@@ -191,7 +191,7 @@ extension OptionDeclaration {
     init(_ long: String, short: Character?, valueName: String?, section: OptionSection, summary: String,
          repeatable: Bool = false, choices: [String] = [], defaultText: String? = nil, kind: OptionValueKind,
          appliesFirst: Bool = false, keyPath: PartialKeyPath<Options>,
-         apply: @escaping (inout Options, [RawOptionValue], ValueContext) throws(Failure) -> Void) {
+         apply: @escaping (inout Options, [RawOptionValue], ValueContext) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
         self.valueName = valueName
@@ -210,9 +210,9 @@ extension OptionDeclaration {
     static func value<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, V?>,
                          _ section: OptionSection, kind: OptionValueKind = .text, files: FileResolution = .whole,
                          _ summary: String,
-                         parse: @escaping (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+                         parse: @escaping (String, ValueContext) throws(UsageError) -> V) -> OptionDeclaration {
         OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary, kind: kind,
-                          keyPath: keyPath) { options, values, context throws(Failure) in
+                          keyPath: keyPath) { options, values, context throws(UsageError) in
             guard let given = values.last else { return }
             let text = files == .whole ? try context.resolve(given.text) : given.text
             options[keyPath: keyPath] = try parse(text, context)
@@ -223,10 +223,10 @@ extension OptionDeclaration {
     static func value<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, V>,
                          _ section: OptionSection, kind: OptionValueKind = .text, appliesFirst: Bool = false,
                          _ summary: String, showDefault: (V) -> String = { "\($0)" },
-                         parse: @escaping (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+                         parse: @escaping (String, ValueContext) throws(UsageError) -> V) -> OptionDeclaration {
         OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary,
                           defaultText: showDefault(Options()[keyPath: keyPath]), kind: kind, appliesFirst: appliesFirst,
-                          keyPath: keyPath) { options, values, context throws(Failure) in
+                          keyPath: keyPath) { options, values, context throws(UsageError) in
             guard let given = values.last else { return }
             options[keyPath: keyPath] = try parse(try context.resolve(given.text), context)
         }
@@ -240,7 +240,7 @@ extension OptionDeclaration {
         OptionDeclaration(long, short: nil, valueName: valueName, section: section, summary: summary,
                           choices: E.allCases.map(\.rawValue),
                           defaultText: showDefault ? Options()[keyPath: keyPath].rawValue : nil, kind: .choice,
-                          keyPath: keyPath) { options, values, context throws(Failure) in
+                          keyPath: keyPath) { options, values, context throws(UsageError) in
             guard let given = values.last else { return }
             options[keyPath: keyPath] = try Self.member(of: E.self, try context.resolve(given.text), context)
         }
@@ -251,7 +251,7 @@ extension OptionDeclaration {
                                                            _ section: OptionSection, _ summary: String) -> OptionDeclaration where E.RawValue == String {
         OptionDeclaration(long, short: nil, valueName: valueName, section: section, summary: summary,
                           choices: E.allCases.map(\.rawValue), kind: .choice,
-                          keyPath: keyPath) { options, values, context throws(Failure) in
+                          keyPath: keyPath) { options, values, context throws(UsageError) in
             guard let given = values.last else { return }
             options[keyPath: keyPath] = try Self.member(of: E.self, try context.resolve(given.text), context)
         }
@@ -262,9 +262,9 @@ extension OptionDeclaration {
     static func list<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, [V]>,
                         _ section: OptionSection, kind: OptionValueKind = .text, files: FileResolution = .whole,
                         _ summary: String,
-                        parse: @escaping (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+                        parse: @escaping (String, ValueContext) throws(UsageError) -> V) -> OptionDeclaration {
         OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary, repeatable: true,
-                          kind: kind, keyPath: keyPath) { options, values, context throws(Failure) in
+                          kind: kind, keyPath: keyPath) { options, values, context throws(UsageError) in
             for given in values {
                 let text = files == .whole ? try context.resolve(given.text) : given.text
                 options[keyPath: keyPath].append(try parse(text, context))
@@ -276,12 +276,12 @@ extension OptionDeclaration {
     static func flag(_ long: String, short: Character? = nil, _ keyPath: WritableKeyPath<Options, Bool>,
                      _ section: OptionSection, _ summary: String) -> OptionDeclaration {
         OptionDeclaration(long, short: short, valueName: nil, section: section, summary: summary, kind: .none,
-                          keyPath: keyPath) { options, values, _ throws(Failure) in
+                          keyPath: keyPath) { options, values, _ throws(UsageError) in
             if !values.isEmpty { options[keyPath: keyPath] = true }
         }
     }
 
-    static func member<E: RawRepresentable & CaseIterable>(of type: E.Type, _ text: String, _ context: ValueContext) throws(Failure) -> E
+    static func member<E: RawRepresentable & CaseIterable>(of type: E.Type, _ text: String, _ context: ValueContext) throws(UsageError) -> E
         where E.RawValue == String {
         if let match = E.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
             return match

@@ -13,7 +13,7 @@ struct OptionRules {
     let reader: ValueReader
     let environment: [String: String]
 
-    func validate() throws(Failure) -> Options {
+    func validate() throws(UsageError) -> Options {
         var options = Options()
         let table = OptionTable.all
         // --timeout first, so that reading an @FILE value below is bounded by it.
@@ -34,13 +34,13 @@ struct OptionRules {
         return options
     }
 
-    func apply(_ declaration: OptionDeclaration, to options: inout Options) throws(Failure) {
+    func apply(_ declaration: OptionDeclaration, to options: inout Options) throws(UsageError) {
         guard let values = raw[declaration.long] else { return }
         let context = ValueContext(flag: "--" + declaration.long, display: declaration.display, reader: reader)
         // A repeatable option's values one at a time, so that an error
         // about one from a config file says which file and line.
         for given in declaration.repeatable ? values.map({ [$0] }) : [values] {
-            do throws(Failure) {
+            do throws(UsageError) {
                 try declaration.apply(&options, given, context)
             } catch {
                 var failure = error
@@ -53,7 +53,7 @@ struct OptionRules {
     /// An option answered on its own (`OptionRole.answer`) other than
     /// `--help` and `--version`, which the parser sees first: nothing else
     /// is read or checked, so `--completion` works with any settings around.
-    static func answer(_ raw: [String: [RawOptionValue]], reader: ValueReader) throws(Failure) -> ParsedCommand? {
+    static func answer(_ raw: [String: [RawOptionValue]], reader: ValueReader) throws(UsageError) -> ParsedCommand? {
         let rules = OptionRules(raw: raw, reader: reader, environment: [:])
         guard rules.given(\.completion), let declaration = OptionTable.declaration(for: \.completion) else { return nil }
         var options = Options()
@@ -76,16 +76,16 @@ struct OptionRules {
         OptionTable.declaration(for: keyPath)?.display ?? "?"
     }
 
-    func endpoints(_ options: Options) throws(Failure) {
+    func endpoints(_ options: Options) throws(UsageError) {
         // A refresh needs only the token endpoint.
         let needsAuthorize = options.refreshToken == nil
         if options.issuer == nil && ((needsAuthorize && options.authorizeURL == nil) || options.tokenURL == nil) {
             let missing = options.authorizeURL == nil && needsAuthorize ? display(\.authorizeURL) : display(\.tokenURL)
-            throw Failure.usage("missing '\(missing)' (or '\(display(\.issuer))' to discover endpoints)")
+            throw UsageError("missing '\(missing)' (or '\(display(\.issuer))' to discover endpoints)")
         }
     }
 
-    func client(_ options: inout Options) throws(Failure) {
+    func client(_ options: inout Options) throws(UsageError) {
         try required(\.clientID, options.clientID)
         if commandLineLiteral(\.clientSecret) {
             options.warnings.append("authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET")
@@ -94,17 +94,17 @@ struct OptionRules {
             options.authMethod = defaultAuthMethod(options)
         }
         if options.authMethod == .none && options.clientSecret != nil {
-            throw Failure.usage("'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them")
+            throw UsageError("'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them")
         }
         if options.authMethod.usesSecret && options.clientSecret == nil {
-            throw Failure.usage("'--auth-method \(options.authMethod.rawValue)' needs '\(display(\.clientSecret))'")
+            throw UsageError("'--auth-method \(options.authMethod.rawValue)' needs '\(display(\.clientSecret))'")
         }
     }
 
-    func lifecycle(_ options: inout Options) throws(Failure) {
+    func lifecycle(_ options: inout Options) throws(UsageError) {
         options.cache = options.cache || options.forget
         if given(\.minTTL) && !options.cache {
-            throw Failure.usage("'\(display(\.minTTL))' works with '--cache'")
+            throw UsageError("'\(display(\.minTTL))' works with '--cache'")
         }
         if options.cache && options.cacheDir == nil {
             options.cacheDir = CacheDirectory.defaultPath(environment: environment)
@@ -114,20 +114,20 @@ struct OptionRules {
         options.proxy = ProxySettings(explicitProxy: options.proxyURL, explicitNoProxy: options.noProxy, environment: environment)
     }
 
-    func request(_ options: Options) throws(Failure) {
+    func request(_ options: Options) throws(UsageError) {
         if options.refreshToken == nil {
             try required(\.redirectURI, options.redirectURI)
         }
         for (name, fields) in [("param", options.params), ("form", options.form)] {
             for field in fields {
-                if let reason = ReservedParameter.reason(field.name) {
-                    throw Failure.usage("'--\(name) \(field.name)=…' is not allowed: \(reason)")
+                if let reason = ReservedParameter.instead(of: field.name)?.reason(field.name) {
+                    throw UsageError("'--\(name) \(field.name)=…' is not allowed: \(reason)")
                 }
             }
         }
     }
 
-    func walk(_ options: inout Options) throws(Failure) {
+    func walk(_ options: inout Options) throws(UsageError) {
         for field in options.form where Redactor.isSecretName(field.name) {
             if let given = raw["form"]?.first(where: { $0.text.hasPrefix(field.name + "=") }), given.fromCommandLine,
                !given.text.dropFirst(field.name.count + 1).hasPrefix("@") {
@@ -138,87 +138,87 @@ struct OptionRules {
             options.warnings.append("authcode: hint: a TOTP secret on the command line shows in 'ps' and shell history; use '--totp-secret @FILE' or AUTHCODE_TOTP_SECRET")
         }
         if options.totpField != nil && options.totpSecret == nil {
-            throw Failure.usage("'\(display(\.totpField))' needs '\(display(\.totpSecret))'")
+            throw UsageError("'\(display(\.totpField))' needs '\(display(\.totpSecret))'")
         }
     }
 
-    func output(_ options: Options) throws(Failure) {
+    func output(_ options: Options) throws(UsageError) {
         if options.verbose && options.quiet {
-            throw Failure.usage("'--verbose' and '--quiet' cannot be used together")
+            throw UsageError("'--verbose' and '--quiet' cannot be used together")
         }
         if options.refreshToken != nil && options.print == .code {
-            throw Failure.usage("'--print code' stops before the token request; '--refresh-token' has no code to print")
+            throw UsageError("'--print code' stops before the token request; '--refresh-token' has no code to print")
         }
         if options.output != nil && options.forget {
-            throw Failure.usage("'--forget' prints nothing, so '\(display(\.output))' has nothing to write; drop one of them")
+            throw UsageError("'--forget' prints nothing, so '\(display(\.output))' has nothing to write; drop one of them")
         }
         if options.cache && options.print == .code {
-            throw Failure.usage("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
+            throw UsageError("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
         }
     }
 
-    func batch(_ options: Options) throws(Failure) {
+    func batch(_ options: Options) throws(UsageError) {
         if options.users == "" {
-            throw Failure.usage("'--users' is empty: name a file, or - for standard input")
+            throw UsageError("'--users' is empty: name a file, or - for standard input")
         }
         guard options.users != nil else {
             for keyPath: PartialKeyPath<Options> in [\.parallel, \.shard] where given(keyPath) {
-                throw Failure.usage("'\(display(keyPath))' works with '\(display(\.users))'")
+                throw UsageError("'\(display(keyPath))' works with '\(display(\.users))'")
             }
             return
         }
         for (keyPath, name) in [(\Options.refreshToken as PartialKeyPath<Options>, "refresh-token"), (\.cache, "cache"), (\.forget, "forget")]
             where given(keyPath) {
-            throw Failure.usage("'--\(name)' cannot be used with '--users': each record is its own login")
+            throw UsageError("'--\(name)' cannot be used with '--users': each record is its own login")
         }
         if options.users == "-", raw.values.joined().contains(where: { $0.text == "@-" || $0.text.hasSuffix("=@-") }) {
-            throw Failure.usage("'--users -' reads standard input, so no other value can be '@-'")
+            throw UsageError("'--users -' reads standard input, so no other value can be '@-'")
         }
     }
 
-    func transport(_ options: inout Options) throws(Failure) {
+    func transport(_ options: inout Options) throws(UsageError) {
         if options.key != nil && options.cert == nil {
-            throw Failure.usage("'\(display(\.key))' needs '\(display(\.cert))'")
+            throw UsageError("'\(display(\.key))' needs '\(display(\.cert))'")
         }
         if options.insecure {
             options.warnings.append("authcode: warning: --insecure: TLS certificates are not verified")
         }
     }
 
-    func verification(_ options: inout Options) throws(Failure) {
+    func verification(_ options: inout Options) throws(UsageError) {
         if options.print == .userinfo { options.userinfo = true }
         if options.userinfo {
             if options.print == .code {
-                throw Failure.usage("'\(display(\.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
+                throw UsageError("'\(display(\.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
             }
             if options.issuer == nil {
-                throw Failure.usage("'\(display(\.userinfo))' needs '\(display(\.issuer))': the userinfo endpoint comes from the issuer's metadata")
+                throw UsageError("'\(display(\.userinfo))' needs '\(display(\.issuer))': the userinfo endpoint comes from the issuer's metadata")
             }
             if options.refreshToken == nil, !(options.scope ?? "").split(separator: " ").contains("openid") {
-                throw Failure.usage("'\(display(\.userinfo))' needs 'openid' in '\(display(\.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
+                throw UsageError("'\(display(\.userinfo))' needs 'openid' in '\(display(\.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
             }
         }
         if let keyed = options.idTokenAlgs?.first(where: { $0.keyKind == .secret }), options.clientSecret == nil {
-            throw Failure.usage("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.clientSecret))'")
+            throw UsageError("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.clientSecret))'")
         }
         // OIDC Core §3.1.2.1: max_age is a number of seconds; the id_token's
         // auth_time is checked against it.
         if let maxAge = options.params.last(where: { $0.name == "max_age" }),
            maxAge.value.isEmpty || maxAge.value.utf8.count > 10 || !maxAge.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            throw Failure.usage("'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)")
+            throw UsageError("'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)")
         }
     }
 
     /// A required value: absent is "missing '--client-id <id>'"; given
     /// empty (`--client-id ""`, an empty variable) says so, since the user
     /// did type the flag.
-    func required(_ keyPath: PartialKeyPath<Options>, _ value: String) throws(Failure) {
+    func required(_ keyPath: PartialKeyPath<Options>, _ value: String) throws(UsageError) {
         guard value.isEmpty else { return }
         if given(keyPath), let declaration = OptionTable.declaration(for: keyPath) {
             let source = raw[declaration.long]?.last?.fromCommandLine == false ? declaration.environmentName : "--" + declaration.long
-            throw Failure.usage("'\(source)' is empty; it needs a value")
+            throw UsageError("'\(source)' is empty; it needs a value")
         }
-        throw Failure.usage("missing '\(display(keyPath))'")
+        throw UsageError("missing '\(display(keyPath))'")
     }
 
     /// A secret typed literally on the command line, where `ps` shows it.

@@ -28,6 +28,18 @@ package enum OptionTable {
         all.first { $0.keyPath == keyPath }
     }
 
+    /// The option that fills a setting as typed (`--allow-http`), for
+    /// messages and hints: what no layer below the CLI spells.
+    static func flag(_ keyPath: PartialKeyPath<Options>) -> String {
+        declaration(for: keyPath).map { "--" + $0.long } ?? "?"
+    }
+
+    /// Its short form where it has one (`-H`), else its long one.
+    static func shortFlag(_ keyPath: PartialKeyPath<Options>) -> String {
+        guard let declaration = declaration(for: keyPath) else { return "?" }
+        return declaration.short.map { "-\($0)" } ?? "--" + declaration.long
+    }
+
     static var endpoints: [OptionDeclaration] {
         [
             .value("issuer", "url", \.issuer, .endpoints, kind: .url,

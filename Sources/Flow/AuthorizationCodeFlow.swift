@@ -21,13 +21,16 @@ package struct AuthorizationCodeFlow {
     /// Shared by the flows of a batch: whether one of them has written the
     /// POST→GET fallback note (MethodFallback.swift); nil: a flow of its own.
     let fallbackNoted: Lock<Bool>?
+    /// The CLI's words for the fallback's note and trace line.
+    let wording: any FlowWording
 
-    package init(options: Options, form: [NameValue], client: HTTPClient, notes: Console? = nil, fallbackNoted: Lock<Bool>? = nil,
-                 now: @escaping () -> Double = SystemClock.now,
+    package init(options: Options, form: [NameValue], client: HTTPClient, wording: any FlowWording, notes: Console? = nil,
+                 fallbackNoted: Lock<Bool>? = nil, now: @escaping () -> Double = SystemClock.now,
                  random: @escaping (Int) -> [UInt8] = Randomness.bytes, profile: ClientProfile? = nil) {
         self.options = options
         self.form = form
         self.client = client
+        self.wording = wording
         self.notes = notes
         self.fallbackNoted = fallbackNoted
         self.now = now
@@ -35,9 +38,9 @@ package struct AuthorizationCodeFlow {
         self.profile = profile ?? ClientProfile(options: options, redactor: client.trace.redactor, now: now, random: random)
     }
 
-    package func run(at endpoints: ServerEndpoints) throws(Failure) -> FlowResult {
+    package func run(at endpoints: ServerEndpoints) throws(FlowError) -> FlowResult {
         guard let authorizeURL = endpoints.authorize else {
-            throw Failure(.malformedResponse, "no authorization endpoint", at: options.issuer)
+            throw .authorizationEndpointUnknown(issuer: options.issuer)
         }
         let metadata = endpoints.metadata
         let tokenURL = endpoints.token
@@ -77,7 +80,7 @@ package struct AuthorizationCodeFlow {
 
     /// Reads the answer and checks it; returns the code only if it may be redeemed.
     func verify(_ answer: AuthorizationAnswer, for authorization: AuthorizationRequest,
-                metadata: ServerMetadata?, authorizeURL: String? = nil, endpoints: ServerEndpoints? = nil) throws(Failure) -> (code: String, response: AuthorizationResponse) {
+                metadata: ServerMetadata?, authorizeURL: String? = nil, endpoints: ServerEndpoints? = nil) throws(FlowError) -> (code: String, response: AuthorizationResponse) {
         let response: AuthorizationResponse
         let place: String
         if let mode = options.responseMode, mode.isJARM, let endpoints, let authorizeURL {
@@ -86,38 +89,52 @@ package struct AuthorizationCodeFlow {
                 .response(in: answer, mode: mode, authorizeURL: authorizeURL)
             (response, place) = (jarm.response, jarm.place)
         } else {
-            switch answer {
-            case .redirect(let location):
-                place = location.withoutQuery
-                response = try AuthorizationResponse(redirect: location, where: place)
-            case .formPost(let fields, let page):
-                place = page
-                response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+            do throws(OAuthError) {
+                switch answer {
+                case .redirect(let location):
+                    place = location.withoutQuery
+                    response = try AuthorizationResponse(redirect: location, where: place)
+                case .formPost(let fields, let page):
+                    place = page
+                    response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+                }
+            } catch {
+                throw .oauth(error)
             }
         }
         client.trace.redactor.remember(response.code)
         let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: expectedIssuer,
                                     issRequired: options.requireIss || metadata?.issParameterSupported ?? false, authorizationEndpoint: authorizeURL)
-        let code = try checks.verify(response, at: place)
+        let code: String
+        do {
+            code = try checks.verify(response, at: place)
+        } catch {
+            throw .oauth(error)
+        }
         client.trace.info("authorization response checked: state matches" + (response.iss.map { ", iss '\($0)'" } ?? ""))
         return (code, response)
     }
 
-    func redeem(_ code: String, verifier: String?, at tokenURL: String, idToken: IDTokenCheck) throws(Failure) -> TokenResponse {
+    func redeem(_ code: String, verifier: String?, at tokenURL: String, idToken: IDTokenCheck) throws(FlowError) -> TokenResponse {
         try TokenEndpoint(options: options, client: client, now: now, profile: profile)
             .exchange(.authorizationCode(code: code, redirectURI: options.redirectURI, verifier: verifier), at: tokenURL,
-                      purpose: "token request", idToken: idToken, spent: "the code")
+                      purpose: "token request", idToken: idToken, spent: .code)
     }
 
-    func runStep(_ step: Step, number: Int) throws(Failure) {
+    func runStep(_ step: Step, number: Int) throws(FlowError) {
         var request = HTTPRequest(method: step.method, url: step.url)
         if let body = step.body {
             request.headers.append(HTTPHeader("Content-Type", step.isJSON ? "application/json" : "application/x-www-form-urlencoded"))
             request.body = Array(body.utf8)
         }
-        let response = try client.send(request, purpose: "step \(number): \(step.method) \(Walker.place(step.url))")
+        let response: HTTPResponse
+        do {
+            response = try client.send(request, purpose: "step \(number): \(step.method) \(Walker.place(step.url))")
+        } catch {
+            throw .http(error)
+        }
         guard response.isSuccess || response.isRedirect else {
-            throw Failure(.noAuthorizationResponse, "step \(number) (\(step.method)) answered \(response.status)\(Excerpt.of(response))", at: Walker.place(step.url))
+            throw .stepFailed(number: number, method: step.method, status: response.status, .page(response), at: Walker.place(step.url))
         }
     }
 }

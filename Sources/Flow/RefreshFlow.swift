@@ -15,13 +15,13 @@ struct RefreshFlow {
 
     /// - Parameter stored: the answer this refresh follows (a cache
     ///   entry's), whose id_token the new one must keep the identity of.
-    func run(_ refreshToken: String, at endpoints: ServerEndpoints, stored: TokenResponse? = nil) throws(Failure) -> TokenResponse {
+    func run(_ refreshToken: String, at endpoints: ServerEndpoints, stored: TokenResponse? = nil) throws(FlowError) -> TokenResponse {
         client.trace.redactor.remember(refreshToken)
         let check = IDTokenCheck(keys: endpoints.keys, metadata: endpoints.metadata,
                                  issuer: IDTokenCheck.issuer(options, metadata: endpoints.metadata, tokenURL: endpoints.token),
                                  nonce: nil, codeGrant: false, stored: stored?.idToken)
         return try TokenEndpoint(options: options, client: client, now: now, profile: profile)
             .exchange(.refreshToken(refreshToken, scope: options.scope), at: endpoints.token,
-                      purpose: "refresh token request", idToken: check, spent: "the refresh token")
+                      purpose: "refresh token request", idToken: check, spent: .refreshToken)
     }
 }

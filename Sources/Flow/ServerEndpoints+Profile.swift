@@ -6,15 +6,14 @@ import OAuth
 /// 8705 §5) in place of the discovered endpoints (an endpoint given by
 /// flag is kept as given).
 extension ServerEndpoints {
-    mutating func applyProfile(_ options: Options) throws(Failure) {
+    mutating func applyProfile(_ options: Options) throws(FlowError) {
         let profile = metadata?.profile ?? ProfileMetadata()
         if options.tokenURL == nil, let alias = mtlsAlias("token_endpoint", options) { token = alias }
         let pushes = options.par || profile.requirePushedAuthorizationRequests
         guard pushes, options.refreshToken == nil else { return }
         guard let endpoint = mtlsAlias("pushed_authorization_request_endpoint", options) ?? profile.pushedAuthorizationRequestEndpoint else {
-            let why = options.par ? (options.fapi2 ? "'--fapi2' pushes the authorization request (PAR)" : "'--par' was given")
-                : "the metadata says require_pushed_authorization_requests"
-            throw Failure(.usage, "\(why), but the server's metadata names no pushed_authorization_request_endpoint", at: options.issuer)
+            let why: PushDemand = options.par ? (options.fapi2 ? .fapi2 : .option) : .metadata
+            throw .noPushEndpoint(why, issuer: options.issuer)
         }
         par = endpoint
     }

@@ -19,44 +19,53 @@ package struct ServerEndpoints: Sendable {
 
     /// Flags win over discovery for each endpoint; discovery happens only
     /// with `--issuer`.
-    package static func resolve(_ options: Options, client: HTTPClient) throws(Failure) -> ServerEndpoints {
+    /// - Parameter wording: the CLI's words for the run's key store
+    ///   (KeyStore.swift), which traces what it could not keep.
+    package static func resolve(_ options: Options, client: HTTPClient, wording: any FlowWording) throws(FlowError) -> ServerEndpoints {
         let metadata = try discover(options, client: client)
         let authorize = options.authorizeURL ?? metadata?.authorizationEndpoint
         if authorize == nil && options.refreshToken == nil {
-            throw Failure(.malformedResponse, "the discovery document names no authorization_endpoint", at: options.issuer)
+            throw .noAuthorizationEndpoint(issuer: options.issuer)
         }
         guard let token = options.tokenURL ?? metadata?.tokenEndpoint else {
-            throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: options.issuer)
+            throw .noTokenEndpoint(issuer: options.issuer)
         }
         try checkPKCESupport(options, metadata)
         var endpoints = ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
         try endpoints.applyProfile(options)
-        endpoints.keys = try KeyStore.make(options, metadata: metadata)
+        endpoints.keys = try KeyStore.make(options, metadata: metadata, wording: wording)
         return endpoints
     }
 
-    static func discover(_ options: Options, client: HTTPClient) throws(Failure) -> ServerMetadata? {
+    static func discover(_ options: Options, client: HTTPClient) throws(FlowError) -> ServerMetadata? {
         guard let issuer = options.issuer else { return nil }
         var lastStatus = 0
         let candidates = ServerMetadata.candidateURLs(issuer: issuer)
         for url in candidates {
-            let response = try client.send(HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json")]),
+            let response: HTTPResponse
+            do {
+                response = try client.send(HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json")]),
                                            purpose: "discovery", useCookies: false)
+            } catch {
+                throw .http(error)
+            }
             if response.isSuccess {
-                return try ServerMetadata(json: response.body, expectedIssuer: issuer, at: url)
+                do {
+                    return try ServerMetadata(json: response.body, expectedIssuer: issuer, at: url)
+                } catch {
+                    throw .oauth(error)
+                }
             }
             lastStatus = response.status
         }
-        throw Failure(.malformedResponse, "no discovery document for this issuer (\(candidates.count) well-known URLs tried, the last answered \(lastStatus))",
-                      at: issuer, hint: "Check --issuer (-v shows the URLs tried), or give --authorize-url and --token-url instead.")
+        throw .noDiscoveryDocument(tried: candidates.count, lastStatus: lastStatus, issuer: issuer)
     }
 
     /// A server that does not list our PKCE method would reject or ignore
-    /// the challenge: a usage error before any request of the flow.
-    static func checkPKCESupport(_ options: Options, _ metadata: ServerMetadata?) throws(Failure) {
+    /// the challenge: refused before any request of the flow.
+    static func checkPKCESupport(_ options: Options, _ metadata: ServerMetadata?) throws(FlowError) {
         guard options.refreshToken == nil, options.pkce != .off,
               let methods = metadata?.codeChallengeMethods, !methods.contains(options.pkce.rawValue) else { return }
-        throw Failure(.usage, "the server's metadata does not list PKCE method \(options.pkce.rawValue) (it lists: \(methods.isEmpty ? "none" : ServerText.printable(methods.joined(separator: ", "))))",
-                      at: options.issuer, hint: "Pass --pkce \(methods.contains("S256") ? "S256" : methods.contains("plain") ? "plain" : "off") if that is what the server expects.")
+        throw .pkceNotListed(options.pkce, listed: methods, issuer: options.issuer)
     }
 }

@@ -25,17 +25,21 @@ package final class TokenFlow {
     /// A batch's flows share it: the fallback note comes once per batch
     /// (MethodFallback.swift).
     package var fallbackNoted: Lock<Bool>?
+    /// The CLI's words: option names for the trace and notes, error
+    /// messages where a trace line or warning quotes one.
+    let wording: any FlowWording
 
-    package init(options: Options, console: Console, transport: Transport, form: [NameValue]? = nil,
+    package init(options: Options, console: Console, transport: Transport, wording: any FlowWording, form: [NameValue]? = nil,
                  now: @escaping @Sendable () -> Double = SystemClock.now) {
         self.options = options
         self.form = form ?? options.form
         self.now = now
         self.console = console
+        self.wording = wording
         redactor = Redactor()
         Self.rememberSecrets(of: options, in: redactor)
         for field in self.form { redactor.remember(field.value) }
-        let trace = Trace(enabled: options.verbosity == .verbose, redactor: redactor, console: console)
+        let trace = Trace(enabled: options.verbosity == .verbose, redactor: redactor, console: console, names: wording.names)
         client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: options.headers,
                             policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo, proxy: options.proxy), trace: trace, now: now)
         origins = OriginPolicy(trusting: TrustedOrigins.given(by: options), userHeaders: options.headers, trace: trace)
@@ -47,9 +51,15 @@ package final class TokenFlow {
 
     /// A flow over a transport made for its settings (one per flow: its
     /// own connections).
-    package convenience init(options: Options, console: Console, makeTransport: TransportFactory, form: [NameValue]? = nil,
-                             now: @escaping @Sendable () -> Double = SystemClock.now) throws(Failure) {
-        self.init(options: options, console: console, transport: try makeTransport(Self.transportSettings(options)), form: form, now: now)
+    package convenience init(options: Options, console: Console, makeTransport: TransportFactory, wording: any FlowWording,
+                             form: [NameValue]? = nil, now: @escaping @Sendable () -> Double = SystemClock.now) throws(FlowError) {
+        let transport: any Transport
+        do {
+            transport = try makeTransport(Self.transportSettings(options))
+        } catch {
+            throw .http(error)
+        }
+        self.init(options: options, console: console, transport: transport, wording: wording, form: form, now: now)
     }
 
     /// The transport settings a run's flags ask for.
@@ -72,22 +82,22 @@ package final class TokenFlow {
     }
 
     /// The endpoints, discovered through this flow's own connection.
-    package func endpoints() throws(Failure) -> ServerEndpoints {
-        try ServerEndpoints.resolve(options, client: client)
+    package func endpoints() throws(FlowError) -> ServerEndpoints {
+        try ServerEndpoints.resolve(options, client: client, wording: wording)
     }
 
     /// The grant the settings ask for, at endpoints resolved before (a
     /// batch resolves them once) or now — through the cache with `--cache`,
     /// where a hit makes no request at all (not even discovery).
-    package func run(at endpoints: ServerEndpoints? = nil) throws(Failure) -> FlowResult {
+    package func run(at endpoints: ServerEndpoints? = nil) throws(FlowError) -> FlowResult {
         try withResourceProof(try obtain(at: endpoints))
     }
 
-    func obtain(at endpoints: ServerEndpoints?) throws(Failure) -> FlowResult {
+    func obtain(at endpoints: ServerEndpoints?) throws(FlowError) -> FlowResult {
         guard options.cache else {
             let resolved: ServerEndpoints
             if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
-            return try withUserInfo(mint(at: resolved), at: { () throws(Failure) -> ServerEndpoints in resolved })
+            return try withUserInfo(mint(at: resolved), at: { () throws(FlowError) -> ServerEndpoints in resolved })
         }
         let cache = try makeCache()
         if options.forget {
@@ -95,20 +105,20 @@ package final class TokenFlow {
             return .forgotten
         }
         var resolved = endpoints
-        func target() throws(Failure) -> ServerEndpoints {
+        func target() throws(FlowError) -> ServerEndpoints {
             if let resolved { return resolved }
             let fresh = try self.endpoints()
             resolved = fresh
             return fresh
         }
         let minting = TokenCache.Minting(
-            mint: { (stored: TokenResponse?) throws(Failure) -> MintedToken in
+            mint: { (stored: TokenResponse?) throws(FlowError) -> MintedToken in
                 guard case .token(let token) = try self.mint(at: target(), stored: stored) else {
-                    throw Failure(.usage, "--cache needs a token to store")
+                    throw .nothingToCache
                 }
                 return token
             },
-            refresh: { (refreshToken: String, stale: TokenResponse) throws(Failure) -> TokenResponse in
+            refresh: { (refreshToken: String, stale: TokenResponse) throws(FlowError) -> TokenResponse in
                 try RefreshFlow(options: self.options, client: self.client, now: self.now, profile: self.profile)
                     .run(refreshToken, at: target(), stored: stale)
             })
@@ -119,7 +129,7 @@ package final class TokenFlow {
 
     /// `--userinfo`: the userinfo answer for the token, whether it is new,
     /// refreshed or the cache's (Verification/UserInfoFetch.swift).
-    func withUserInfo(_ result: FlowResult, at endpoints: () throws(Failure) -> ServerEndpoints) throws(Failure) -> FlowResult {
+    func withUserInfo(_ result: FlowResult, at endpoints: () throws(FlowError) -> ServerEndpoints) throws(FlowError) -> FlowResult {
         guard options.userinfo, case .token(var token) = result else { return result }
         token.userinfo = try UserInfoFetch(options: options, client: client, endpoints: endpoints(), now: now, profile: profile).fetch(for: token)
         return .token(token)
@@ -129,31 +139,40 @@ package final class TokenFlow {
     /// `--refresh-token`, else the authorization-code flow.
     /// - Parameter stored: with `--cache`, the entry's answer, whose
     ///   id_token a refreshed one must keep the identity of.
-    func mint(at endpoints: ServerEndpoints?, stored: TokenResponse? = nil) throws(Failure) -> FlowResult {
+    func mint(at endpoints: ServerEndpoints?, stored: TokenResponse? = nil) throws(FlowError) -> FlowResult {
         let resolved: ServerEndpoints
         if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
         origins.trust(TrustedOrigins.named(by: resolved))
-        try redirectGuard?.refuseEndpoints([("authorization endpoint", resolved.authorize), ("token endpoint", resolved.token),
-                                            ("pushed authorization request endpoint", resolved.par)]
-                                           + options.steps.map { ("--step URL", $0.url) })
+        do {
+            try redirectGuard?.refuseEndpoints([(.authorization, resolved.authorize), (.token, resolved.token), (.pushedAuthorization, resolved.par)]
+                                               + options.steps.map { (.step, $0.url) })
+        } catch {
+            throw .walk(error)
+        }
         if let refreshToken = options.refreshToken {
             let token = try RefreshFlow(options: options, client: client, now: now, profile: profile).run(refreshToken, at: resolved, stored: stored)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(options: options, form: form, client: client, notes: console, fallbackNoted: fallbackNoted, now: now,
-                                         profile: profile).run(at: resolved)
+        return try AuthorizationCodeFlow(options: options, form: form, client: client, wording: wording, notes: console, fallbackNoted: fallbackNoted,
+                                         now: now, profile: profile).run(at: resolved)
     }
 
-    func makeCache() throws(Failure) -> TokenCache {
+    func makeCache() throws(FlowError) -> TokenCache {
         guard let path = options.cacheDir else {
-            throw Failure.usage("no cache directory: set --cache-dir, XDG_CACHE_HOME or HOME")
+            throw .noCacheDirectory
         }
         let quiet = options.verbosity == .quiet
         let console = self.console
-        let directory = try CacheDirectory(path: path)
-        let key = try CacheKey.make(options, salt: CacheSalt.load(in: directory))
+        let key: String
+        let directory: CacheDirectory
+        do {
+            directory = try CacheDirectory(path: path)
+            key = try CacheKey.make(options, salt: CacheSalt.load(in: directory))
+        } catch {
+            throw .cache(error)
+        }
         return TokenCache(directory: directory, key: key, minTTL: Double(options.minTTL),
                           carriesIDToken: options.print == .execCredential, lockTimeout: options.timeout, trace: client.trace, now: now,
-                          warn: { message in if !quiet { console.writeErr(message + "\n") } })
+                          wording: wording, warn: { message in if !quiet { console.writeErr(message + "\n") } })
     }
 }

@@ -33,7 +33,7 @@ package final class HTTPClient {
 
     /// - Parameter useCookies: false for the token endpoint, which is a
     ///   back-channel call a browser would never make.
-    package func send(_ request: HTTPRequest, purpose: String, useCookies: Bool = true) throws(Failure) -> HTTPResponse {
+    package func send(_ request: HTTPRequest, purpose: String, useCookies: Bool = true) throws(HTTPError) -> HTTPResponse {
         try policy.check(request.url)
         var outgoing = request
         // The user's headers win over ours of the same name (an Accept, say).
@@ -46,7 +46,7 @@ package final class HTTPClient {
         for adapter in adapters { try adapter.adapt(&outgoing) }
         trace.request(outgoing, purpose: purpose)
         let route = policy.proxy.choice(for: outgoing.url)
-        if !route.isDirect { trace.info("through the proxy \(route.shown) (\(route.source))") }
+        if !route.isDirect { trace.info("through the proxy \(route.shown) (\(trace.names.name(of: route.source)))") }
         let response = try transport.send(outgoing)
         trace.response(response)
         let setCookies = response.headers.all(named: "Set-Cookie")

@@ -11,20 +11,18 @@ package enum FallbackReason: Equatable, Sendable {
     /// The next hop would fetch or send a URL carrying a `--form` value
     /// (CredentialLeak.swift); it was not followed.
     case formValueInURL(place: String)
-    /// The walk failed (exit 6) before any credentials went into a form.
-    case walkFailed(Failure)
+    /// The walk found no way on (`WalkError.isDeadEnd`) before any
+    /// credentials went into a form.
+    case walkFailed(WalkError)
 
     static let refusalStatuses: Set<Int> = [403, 405, 415]
 
     /// What the walk ends with where nothing falls back.
-    package var failure: Failure {
+    package var failure: WalkError {
         switch self {
-        case .refused(let status, let place):
-            Failure(.noAuthorizationResponse, "the POST authorization request was refused with \(status)", at: place)
-        case .formValueInURL(let place):
-            Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: place)
-        case .walkFailed(let failure):
-            failure
+        case .refused(let status, let place): .postRefused(status: status, at: place)
+        case .formValueInURL(let place): .formValueInURL(at: place)
+        case .walkFailed(let error): error
         }
     }
 }

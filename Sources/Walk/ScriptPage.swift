@@ -16,8 +16,7 @@ package enum ScriptPage {
         return false
     }
 
-    static func failure(at place: String) -> Failure {
-        Failure(.noAuthorizationResponse, "the login page needs JavaScript (no HTML form)", at: place,
-                hint: "authcode runs no scripts: log in through the server's JSON API with --step 'POST URL {\"username\":…}' before the authorization request (README: \"Identity providers\").")
+    static func failure(at place: String) -> WalkError {
+        .needsJavaScript(at: place)
     }
 }

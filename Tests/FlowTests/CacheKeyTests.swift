@@ -171,6 +171,8 @@ struct CacheKeyTests {
     @Test func aCertificateThatIsNotAFileIsUsage() throws {
         var options = Self.options()
         options.cert = "/dev/null"
-        #expect(throws: Failure.self) { try CacheKey.make(options, salt: Self.salt) }
+        #expect(throws: CacheError.clientFileNotRegular(.certificate, .notRegularFile(.clientFile(.certificate), path: "/dev/null", .characterDevice))) {
+            try CacheKey.make(options, salt: Self.salt)
+        }
     }
 }

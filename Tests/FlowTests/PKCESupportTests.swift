@@ -37,13 +37,9 @@ struct PKCESupportTests {
         try ServerEndpoints.checkPKCESupport(Self.options(.s256, refresh: true), Self.metadata(["plain"]))
     }
 
-    @Test(arguments: [
-        (PKCEMethod.s256, ["plain"], "plain", "plain"), (.plain, ["S256"], "S256", "S256"), (.s256, [], "none", "off"),
-        (.plain, ["S512", "x"], "S512, x", "off"),
-    ])
-    func missingMethodIsExit2(pkce: PKCEMethod, methods: [String], listed: String, suggestion: String) {
-        #expect(throws: Failure(.usage, "the server's metadata does not list PKCE method \(pkce.rawValue) (it lists: \(listed))",
-                                at: "https://idp.example", hint: "Pass --pkce \(suggestion) if that is what the server expects.")) {
+    @Test(arguments: [(PKCEMethod.s256, ["plain"]), (.plain, ["S256"]), (.s256, []), (.plain, ["S512", "x"])])
+    func missingMethodIsRefused(pkce: PKCEMethod, methods: [String]) {
+        #expect(throws: FlowError.pkceNotListed(pkce, listed: methods, issuer: "https://idp.example")) {
             try ServerEndpoints.checkPKCESupport(Self.options(pkce), Self.metadata(methods))
         }
     }

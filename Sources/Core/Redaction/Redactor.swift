@@ -36,11 +36,6 @@ package final class Redactor {
         scrub(ServerText.finished(scrub(text), scrub: scrub))
     }
 
-    /// The `authcode: error:` line of a failure, ready for stderr.
-    package func line(for failure: Failure) -> String {
-        finished(failure.markedLine)
-    }
-
     /// `response`: a JARM answer (OpenID JARM §2.3), a JWT that carries the code.
     private static let secretNames: Set<String> = [
         "code", "pin", "otp", "totp", "pass", "pwd", "assertion", "client_assertion", "session", "sid", "response",

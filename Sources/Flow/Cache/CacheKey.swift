@@ -12,7 +12,7 @@ import OAuth
 /// Each component is one line below; CacheKeyBuilder.swift encodes them
 /// unambiguously and seals them with the cache's salt (CacheSalt.swift).
 package enum CacheKey {
-    package static func make(_ options: Options, salt: [UInt8]) throws(Failure) -> String {
+    package static func make(_ options: Options, salt: [UInt8]) throws(CacheError) -> String {
         var key = CacheKeyBuilder()
         // Who mints it.
         key.add("issuer", [options.issuer ?? options.tokenURL ?? ""])
@@ -22,8 +22,8 @@ package enum CacheKey {
         // Which client asks, and how it proves itself (never the secret).
         key.add("client-id", [options.clientID])
         key.add("client-auth", [options.authMethod.rawValue])
-        key.add("client-certificate", [try CacheFileDigest.of(options.cert, option: "--cert")])
-        key.add("client-certificate-key", [try CacheFileDigest.of(options.key, option: "--key")])
+        key.add("client-certificate", [try CacheFileDigest.of(options.cert, option: .certificate)])
+        key.add("client-certificate-key", [try CacheFileDigest.of(options.key, option: .certificateKey)])
         // What it asks for. Order does not change the grant.
         key.add("redirect-uri", [options.redirectURI])
         key.add("scope", (options.scope ?? "").split(separator: " ").map(String.init).sorted())
@@ -40,7 +40,7 @@ package enum CacheKey {
         // DPoP-bound token is bound to (RFC 9449 §6: another key cannot use it).
         key.add("resource", options.resources.sorted())
         key.add("authorization-details", options.authorizationDetails.map { [$0] } ?? [])
-        key.add("client-key", [try CacheFileDigest.of(options.clientKeyFile, option: "--client-key")])
+        key.add("client-key", [try CacheFileDigest.of(options.clientKeyFile, option: .clientKey)])
         key.add("dpop-jkt", options.dpop ? [options.dpopKey?.key.thumbprint ?? ""] : [])
         return key.key(salt: salt)
     }

@@ -14,23 +14,22 @@ enum CacheSalt {
     static let fileName = "cache-key.salt"
     static let size = 32
 
-    static func load(in directory: CacheDirectory) throws(Failure) -> [UInt8] {
+    static func load(in directory: CacheDirectory) throws(CacheError) -> [UInt8] {
         let path = directory.file(fileName)
         if let salt = try read(path) { return salt }
         try create(path)
         guard let salt = try read(path) else {
-            throw Failure(.usage, "the cache key salt '\(path)' vanished as it was made")
+            throw .saltVanished(path: path)
         }
         return salt
     }
 
-    private static func read(_ path: String) throws(Failure) -> [UInt8]? {
-        guard let descriptor = try CacheFileOpen.open(path, what: "cache key salt", flags: O_RDONLY, privacy: .ownerOnly) else { return nil }
+    private static func read(_ path: String) throws(CacheError) -> [UInt8]? {
+        guard let descriptor = try CacheFileOpen.open(path, what: .salt, flags: O_RDONLY, privacy: .ownerOnly) else { return nil }
         defer { close(descriptor) }
-        let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: "cache key salt", limit: size)
+        let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: .salt, limit: size)
         guard let bytes, bytes.count == size else {
-            throw Failure(.usage, "the cache key salt '\(path)' is not \(size) bytes",
-                          hint: "Remove it: a new one is made, and every token is then minted anew.")
+            throw .saltWrongSize(path: path, size: size)
         }
         return bytes
     }
@@ -38,11 +37,11 @@ enum CacheSalt {
     /// Written whole to a temporary file, then linked into place: link(2)
     /// never replaces an existing name, so of two runs that start together
     /// one salt wins, and no run ever reads a half-written one.
-    private static func create(_ path: String) throws(Failure) {
+    private static func create(_ path: String) throws(CacheError) {
         let temporary = "\(path).\(getpid()).\(Base64URL.encode(Randomness.bytes(6))).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw Failure(.usage, "cannot make the cache key salt in '\(path)': \(String(cString: strerror(errno)))")
+            throw .cannotMakeSalt(path: path, reason: String(cString: strerror(errno)), temporary: true)
         }
         defer { unlink(temporary) }
         let salt = Randomness.bytes(size)
@@ -50,7 +49,7 @@ enum CacheSalt {
         let synced = written == size && fsync(descriptor) == 0
         close(descriptor)
         guard synced, link(temporary, path) == 0 || errno == EEXIST else {
-            throw Failure(.usage, "cannot make the cache key salt '\(path)': \(String(cString: strerror(errno)))")
+            throw .cannotMakeSalt(path: path, reason: String(cString: strerror(errno)), temporary: false)
         }
     }
 }

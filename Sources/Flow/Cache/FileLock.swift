@@ -12,23 +12,22 @@ import Core
 final class FileLock {
     private let descriptor: Int32
 
-    /// Waits at most `timeout` seconds (exit 3 after that, never a hang).
-    init(path: String, timeout: Double) throws(Failure) {
-        // A FIFO, socket or link planted here is exit 2, never a hang (CacheFileOpen.swift).
-        guard let descriptor = try CacheFileOpen.open(path, what: "cache lock", flags: O_RDWR | O_CREAT) else {
-            throw Failure(.usage, "cannot open the cache lock '\(path)'")
+    /// Waits at most `timeout` seconds (refused after that, never a hang).
+    init(path: String, timeout: Double) throws(CacheError) {
+        // A FIFO, socket or link planted here is refused, never a hang (CacheFileOpen.swift).
+        guard let descriptor = try CacheFileOpen.open(path, what: .lock, flags: O_RDWR | O_CREAT) else {
+            throw .cannotOpenLock(path: path)
         }
         let deadline = SystemClock.monotonic() + timeout
         var pause: UInt32 = 2_000
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 close(descriptor)
-                throw Failure(.usage, "cannot lock '\(path)': \(String(cString: strerror(errno)))")
+                throw .cannotLock(path: path, reason: String(cString: strerror(errno)))
             }
             guard SystemClock.monotonic() < deadline else {
                 close(descriptor)
-                throw Failure(.network, "another authcode run has held the cache lock for more than \(SystemClock.describe(seconds: timeout))",
-                              at: path, hint: "Wait for it, or raise --timeout.")
+                throw .lockTimeout(seconds: timeout, path: path)
             }
             usleep(pause)
             pause = min(pause * 2, 50_000)

@@ -6,9 +6,9 @@ import Walk
 
 /// `--response-mode jwt` and its forms (OpenID JARM): the `response` JWT
 /// verified with the run's keys and its `iss`, `aud` and `exp` checked
-/// before `code`, `state` or `error` is read from it (JARM §2.4). Any
-/// failure is exit 5 and the code is never redeemed. The answer crossed
-/// the front channel, so unlike an id_token it always needs keys.
+/// before `code`, `state` or `error` is read from it (JARM §2.4). After any
+/// failure the code is never redeemed. The answer crossed the front
+/// channel, so unlike an id_token it always needs keys.
 struct JARMCheck {
     let options: Options
     let client: HTTPClient
@@ -16,14 +16,13 @@ struct JARMCheck {
     let now: () -> Double
 
     /// Before the authorization request: with no keys to verify the answer
-    /// with, the login would be wasted (exit 5, nothing sent).
-    static func requireKeys(_ options: Options, _ endpoints: ServerEndpoints) throws(Failure) {
+    /// with, the login would be wasted (refused, nothing sent).
+    static func requireKeys(_ options: Options, _ endpoints: ServerEndpoints) throws(FlowError) {
         guard let mode = options.responseMode, mode.isJARM, endpoints.keys.source == nil else { return }
-        throw Failure(.securityCheck, "--response-mode \(mode.rawValue) needs keys to verify the answer with, and none are known",
-                      hint: "Give --issuer (its jwks_uri) or --jwks.")
+        throw .jarmWithoutKeys(mode)
     }
 
-    func response(in answer: AuthorizationAnswer, mode: ResponseMode, authorizeURL: String) throws(Failure) -> (response: AuthorizationResponse, place: String) {
+    func response(in answer: AuthorizationAnswer, mode: ResponseMode, authorizeURL: String) throws(FlowError) -> (response: AuthorizationResponse, place: String) {
         let place: String
         let fields: [(String, String)]
         switch answer {
@@ -34,20 +33,31 @@ struct JARMCheck {
             place = page
             fields = posted.map { ($0.name, $0.value) }
         }
-        let jwt = try JARMResponse.jwt(in: fields, mode: mode, at: place)
-        client.trace.redactor.remember(jwt)
-        let jws = try JARMResponse.parse(jwt, at: place)
+        let jwt: String
+        let jws: CompactJWS
+        do {
+            jwt = try JARMResponse.jwt(in: fields, mode: mode, at: place)
+            client.trace.redactor.remember(jwt)
+            jws = try JARMResponse.parse(jwt, at: place)
+        } catch {
+            throw .oauth(error)
+        }
         let verified: VerifiedJWS
-        do throws(Failure) {
-            verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.authorizationSigningAlgs, what: "JARM response",
+        do throws(FlowError) {
+            verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.authorizationSigningAlgs, what: .jarmResponse,
                                                           options: options, endpoints: endpoints, client: client, now: now())
         } catch {
-            guard error.exitCode == .securityCheck else { throw error }
-            throw Failure(.securityCheck, error.message + "; the code is not redeemed", at: place, hint: error.hint)
+            guard error.isSecurityRefusal else { throw error }
+            throw .jarmRefused(at: place, error)
         }
         let issuer = SignatureCheck.expectedIssuer(options, endpoints: endpoints, else: authorizeURL)
-        let response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: options.clientID, now: now(),
+        let response: AuthorizationResponse
+        do {
+            response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: options.clientID, now: now(),
                                                  skew: options.clockSkew, at: place)
+        } catch {
+            throw .oauth(error)
+        }
         client.trace.redactor.remember(response.code)
         client.trace.info("JARM response: \(ServerText.printable(verified.summary, limit: 120)); iss; aud; exp")
         return (response, place)

@@ -1,0 +1,267 @@
+import Core
+import HTTP
+import JOSE
+import OAuth
+import Walk
+import Flow
+
+/// An error as the user sees it: exit code, the `authcode: error: <what>
+/// (<where>)` line and the hint. The one place that decides, for every case
+/// of every layer's error, which exit code it ends the run with and what
+/// the hint says (README.md "Exit codes"); the words of each layer's cases
+/// are in the files beside this one (`HTTPError+Text.swift`, …). Hints
+/// name options through the option table (OptionTable.swift).
+struct ErrorReport: Equatable {
+    var exitCode: ExitCode
+    /// `<what>`, server text still marked.
+    var message: String
+    var location: String?
+    var hint: String?
+
+    init(_ error: CLIError) {
+        switch error {
+        case .usage(let error):
+            self.init(.usage, ErrorText(error.message, at: error.location), hint: error.hint)
+        case .flow(let error):
+            self.init(error)
+        case .unprintable(let error):
+            self.init(.malformedResponse, error.text, hint: nil)
+        case .unwritten(let failure):
+            self.init(.outputFailed, failure.text, hint: nil)
+        }
+    }
+
+    init(_ error: FlowError) {
+        let (exitCode, hint) = Self.verdict(error)
+        self.init(exitCode, error.text, hint: hint)
+    }
+
+    init(_ exitCode: ExitCode, _ text: ErrorText, hint: String?) {
+        self.exitCode = exitCode
+        message = text.message
+        location = text.location
+        self.hint = hint
+    }
+
+    /// The error line with server text still marked, not yet bounded: the
+    /// run's redactor scrubs it, then finishes it (`Redactor.finished`).
+    var markedLine: String {
+        if let location, !location.isEmpty {
+            return "authcode: error: \(message) (\(location))"
+        }
+        return "authcode: error: \(message)"
+    }
+
+    /// The error line finished for the terminal where no secret is known
+    /// (before any option was read).
+    var line: String { ServerText.finished(markedLine) }
+
+    // MARK: - Exit code and hint, per layer
+
+    private static func flag(_ keyPath: PartialKeyPath<Options>) -> String { OptionTable.flag(keyPath) }
+
+    static func verdict(_ error: FlowError) -> (ExitCode, String?) {
+        switch error {
+        case .http(let error): verdict(error)
+        case .oauth(let error): verdict(error)
+        case .walk(let error): verdict(error)
+        case .cache(let error): verdict(error)
+        case .batch(let error): verdict(error)
+        case .noAuthorizationEndpoint, .noTokenEndpoint, .noUserinfoEndpoint, .authorizationEndpointUnknown:
+            (.malformedResponse, nil)
+        case .noDiscoveryDocument:
+            (.malformedResponse, "Check \(flag(\.issuer)) (\(OptionTable.shortFlag(\.verbose)) shows the URLs tried), "
+                + "or give \(flag(\.authorizeURL)) and \(flag(\.tokenURL)) instead.")
+        case .pkceNotListed(_, let listed, _):
+            (.usage, "Pass \(flag(\.pkce)) \(listed.contains("S256") ? "S256" : listed.contains("plain") ? "plain" : "off") if that is what the server expects.")
+        case .noPushEndpoint, .signing, .nothingToCache:
+            (.usage, nil)
+        case .redirectURINotURI, .clientKeyMissing, .requestObjectWithoutIssuer, .noCacheDirectory:
+            (.usage, UsageError.seeHelp)
+        case .stepFailed:
+            (.noAuthorizationResponse, nil)
+        case .clientRefused(let error, let method, _):
+            (verdict(error).0, clientHint(method))
+        case .jarmWithoutKeys, .noKeys:
+            (.securityCheck, "Give \(flag(\.issuer)) (its jwks_uri) or \(flag(\.jwks)).")
+        case .signature(_, .algorithmNotAccepted(.unsecured), _):
+            (.securityCheck, nil)
+        case .signature(_, .algorithmNotAccepted, _), .signature(_, .unknownAlgorithm, _):
+            (.securityCheck, "The accepted algorithms come from \(flag(\.idTokenAlgs)), else the server's metadata.")
+        case .signature:
+            (.securityCheck, nil)
+        case .keySetStatus:
+            (.network, nil)
+        case .keySetUnusable, .idTokenMissing, .signedUserinfoNotJWT:
+            (.malformedResponse, nil)
+        case .idTokenAlgorithmNotAllowed:
+            (.securityCheck, "FAPI 2.0 servers sign id_tokens with PS256, ES256 or EdDSA; drop \(flag(\.fapi2)) to accept this server's algorithm.")
+        case .idTokenUnverifiable:
+            (.securityCheck, "Give \(flag(\.issuer)) (its metadata names jwks_uri) or \(flag(\.jwks)) FILE|URL.")
+        case .notSenderConstrained:
+            (.securityCheck, nil)
+        case .answerRefused(_, _, let error), .userinfoUnverified(_, let error):
+            verdict(error)
+        case .jarmRefused(_, let error):
+            (.securityCheck, verdict(error).1)
+        }
+    }
+
+    /// `invalid_client`: what to check follows how the client authenticated.
+    static func clientHint(_ method: ClientAuthMethod) -> String {
+        let secret = flag(\.clientSecret), authMethod = flag(\.authMethod)
+        return switch method {
+        case .none:
+            "The client was sent as public, with no secret; if it is confidential, pass \(secret)."
+        case .clientSecretBasic:
+            "Check \(secret), or try \(authMethod) client_secret_post (the secret in the body, not the Authorization header)."
+        case .clientSecretPost:
+            "Check \(secret), or try \(authMethod) client_secret_basic (the secret in the Authorization header)."
+        case .clientSecretJWT:
+            "Check \(secret) (it keys the HS256 assertion), or try \(authMethod) client_secret_basic."
+        case .privateKeyJWT:
+            "Check that the server has the public half of \(flag(\.clientKeyFile)) for this client, and its kid (\(flag(\.clientKeyID))); "
+                + "some servers want the assertion's aud to be the endpoint: \(flag(\.assertionAud)) endpoint."
+        case .tlsClientAuth, .selfSignedTLSClientAuth:
+            "Check that the server has \(flag(\.cert)) registered for this client (its subject, or the certificate itself)."
+        }
+    }
+
+    static func verdict(_ error: HTTPError) -> (ExitCode, String?) {
+        switch error {
+        case .notAURL, .unsupportedScheme, .noHost:
+            return (.noAuthorizationResponse, nil)
+        case .plainHTTP(.unreadableProxy(let proxy), _, _):
+            return (.securityCheck, "Check the value of \(HTTPError.source(proxy)).")
+        case .plainHTTP:
+            return (.securityCheck, "Use https, or pass \(flag(\.allowHTTP)) if this network is trusted.")
+        case .untrustedOrigin(_, let origin, _):
+            return (.noAuthorizationResponse, "Credentials go only to the origins of \(flag(\.issuer)), \(flag(\.authorizeURL)), \(flag(\.tokenURL)), "
+                + "\(flag(\.steps)) and the discovered endpoints; if \(origin) is part of this login, pass \(flag(\.trustOrigins)) \(origin).")
+        case .redirectURI:
+            return (.securityCheck, "authcode never fetches the redirect_uri; check the endpoints and \(flag(\.redirectURI)).")
+        case .transportSetUp, .sessionShare, .optionRefused, .outOfMemory:
+            return (.network, nil)
+        case .bodyTooLarge, .malformedHeaders:
+            return (.malformedResponse, nil)
+        case .network(_, _, _, let suspect):
+            switch suspect {
+            case nil:
+                return (.network, nil)
+            case .proxy(let proxy) where proxy.isExplicit:
+                return (.network, "The request went through the proxy \(proxy.shown) (\(flag(\.proxyURL))); check it.")
+            case .proxy(let proxy):
+                return (.network, "The request went through the proxy \(proxy.shown) from \(HTTPError.source(proxy)); check it, or list the host in no_proxy.")
+            case .plainHTTPPort(let url):
+                return (.network, "The server answered in plain http, not TLS: is this port plain http? Try \(url).")
+            case .clientCertificate:
+                return (.network, "The server closed the TLS connection; if it requires a client certificate, pass \(flag(\.cert)) and \(flag(\.key)).")
+            }
+        }
+    }
+
+    static func verdict(_ error: OAuthError) -> (ExitCode, String?) {
+        switch error {
+        case .repeatedParameter, .noState, .stateMismatch, .issuerMismatch, .issuerMissing, .jarmMissing, .jarmNotJWT, .jarmPayloadNotObject,
+             .identityChanged, .userinfoNoSubject, .userinfoSubjectMismatch:
+            (.securityCheck, nil)
+        case .issuerNotOfEndpoint:
+            (.securityCheck, "If that issuer is right, pass \(flag(\.expectIss)) with it.")
+        case .jarmClaims(let error, _), .claims(let error), .userinfoClaims(let error, _):
+            (.securityCheck, error.problem == .untrustedAudience ? "If the server adds an audience of its own, name it with \(flag(\.trustAudiences))." : nil)
+        case .discoveryIssuerMismatch(let found, let expected, _):
+            // Equal but for a trailing slash: the same server, spelt another way.
+            (.securityCheck, found + "/" == expected || found == expected + "/"
+                ? "The two differ only by a trailing slash; pass \(flag(\.issuer)) exactly as the server names itself: "
+                    + "\(flag(\.issuer)) '\(ServerText.printable(found))'." : nil)
+        case .userinfoUnbound:
+            (.securityCheck, "Ask for the openid scope.")
+        case .authorizationServer, .pushRefused:
+            (.authorizationError, nil)
+        case .tokenRefused, .tokenStatus, .pushStatus, .userinfoRefused:
+            (.tokenEndpoint, nil)
+        case .noCode, .idTokenNotString, .idTokenEncrypted, .idTokenNotJWT, .idTokenPayloadNotObject, .discoveryNotObject, .discoveryNoIssuer,
+             .tokenNotJSON, .noAccessToken, .pushNoRequestURI, .userinfoNotObject, .userinfoNotJSONOrJWT, .signedUserinfoNotObject:
+            (.malformedResponse, nil)
+        }
+    }
+
+    static func verdict(_ error: WalkError) -> (ExitCode, String?) {
+        let redirectURIHint = "Check \(flag(\.redirectURI)) against the client's registration (scheme, host, port and path must match)."
+        return switch error {
+        case .http(let error):
+            verdict(error)
+        case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .unresolvablePage, .noFormToFill, .postRefused,
+             .formValueInURL, .form(.noForm, _):
+            (.noAuthorizationResponse, nil)
+        case .hopLimit:
+            (.noAuthorizationResponse, "Raise \(flag(\.maxHops)) if the server really needs more steps.")
+        case .answerRedirected, .answerMisdirected:
+            (.securityCheck, redirectURIHint)
+        case .needsJavaScript:
+            (.noAuthorizationResponse, "authcode runs no scripts: log in through the server's JSON API with \(flag(\.steps)) "
+                + "'POST URL {\"username\":…}' before the authorization request (README: \"Identity providers\").")
+        case .loginRejected(_, _, true, _):
+            (.noAuthorizationResponse, "The server turned down the code made from \(flag(\.totpSecret)); check the seed (algorithm, digits, period) "
+                + "and this machine's clock.")
+        case .loginRejected:
+            (.noAuthorizationResponse, "The server turned down the credentials given with \(flag(\.form)); check them "
+                + "(\(OptionTable.shortFlag(\.verbose)) shows the form sent, secrets redacted).")
+        case .form(.noSubmitMatching, _):
+            (.noAuthorizationResponse, "Check \(flag(\.submit)) against the page's buttons (\(OptionTable.shortFlag(\.verbose)) shows the chosen form).")
+        case .form(.missingCredentials(let names), _):
+            (.noAuthorizationResponse, "Pass them with \(flag(\.form)) NAME=VALUE (e.g. \(flag(\.form)) \(names.first ?? "username")=VALUE "
+                + "\(flag(\.form)) password=@password.txt).")
+        case .oneTimeCodeWithoutSecret:
+            (.noAuthorizationResponse, "Pass the authenticator app's seed with \(flag(\.totpSecret)) (base32, or the otpauth:// URI of its QR code).")
+        case .unfilledField(let name, false, _):
+            (.noAuthorizationResponse, "Pass it with \(flag(\.form)) \(ServerText.printable(name))=VALUE, or, if it takes a one-time code, "
+                + "\(flag(\.totpSecret)) with \(flag(\.totpField)) \(ServerText.printable(name)).")
+        case .unfilledField(let name, true, _):
+            (.noAuthorizationResponse, "If that field takes the one-time code, pass \(flag(\.totpField)) \(ServerText.printable(name)).")
+        case .endpointIsRedirectURI:
+            (.securityCheck, "Check \(flag(\.redirectURI)) and the endpoints (flags or the issuer's metadata).")
+        }
+    }
+
+    static func verdict(_ error: CacheError) -> (ExitCode, String?) {
+        switch error {
+        case .symbolicLink(_, let path), .notRegularFile(_, let path, _):
+            (.usage, "authcode makes its cache files itself; remove '\(path)' (or pass \(flag(\.cacheDir)) with a directory of your own, mode 0700).")
+        case .readableByOthers(_, let path, _):
+            (.usage, "It keys every cache file name: remove it (every token is then minted anew), or chmod 600 '\(path)'.")
+        case .cannotCreateDirectory:
+            (.usage, "Pass \(flag(\.cacheDir)) with a directory you can write.")
+        case .foreignOwner:
+            (.usage, "Pass \(flag(\.cacheDir)) with a directory of your own, mode 0700.")
+        case .writableByOthers(_, _, _, true):
+            (.usage, "Pass \(flag(\.cacheDir)) with a private directory instead, e.g. \(flag(\.cacheDir)) \"$HOME/.cache/authcode\".")
+        case .writableByOthers(_, let path, _, false):
+            (.usage, "chmod go-w '\(path)', or pass \(flag(\.cacheDir)) with a directory of mode 0700.")
+        case .saltWrongSize:
+            (.usage, "Remove it: a new one is made, and every token is then minted anew.")
+        case .emptyDirectoryPath:
+            (.usage, UsageError.seeHelp)
+        case .lockTimeout:
+            (.network, "Wait for it, or raise \(flag(\.timeout)).")
+        case .cannotOpen, .cannotInspect, .cannotUse, .cannotRead, .notADirectory, .saltVanished, .cannotMakeSalt, .cannotRemove, .cannotWrite,
+             .cannotOpenLock, .cannotLock, .clientFileNotRegular, .clientFileMissing, .clientFileTooLarge:
+            (.usage, nil)
+        }
+    }
+
+    static func verdict(_ error: BatchError) -> (ExitCode, String?) {
+        switch error {
+        case .separator:
+            (.usage, "Separate the columns with commas, e.g. a first line \"username,password\"; quote a value that holds a comma.")
+        case .headerLooksLikeData:
+            (.usage, "Add a header row naming the login form's fields as the file's first line, e.g. \"username,password\".")
+        case .unreadableInput, .input, .reservedField, .badRecord, .badRecordField, .workersNotStarted:
+            (.usage, nil)
+        case .outputFailed:
+            (.outputFailed, nil)
+        case .unfilledByRecord:
+            (.noAuthorizationResponse, nil)
+        }
+    }
+}
