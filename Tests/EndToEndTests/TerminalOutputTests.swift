@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The terminal gets no control characters from a server (README.md
-/// "Security rules"; Core/Text/TerminalText.swift, Core/Text/ServerText.swift): error
+/// "Security rules"; Core/ServerText/TerminalText.swift, Core/ServerText/ServerText.swift): error
 /// lines and -v show them escaped, a printed field holding one is exit 8.
 @Suite("Terminal: server control characters are escaped or refused")
 struct TerminalOutputTests {

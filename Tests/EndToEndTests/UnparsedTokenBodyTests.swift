@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A token endpoint answer that holds a working token but is not the JSON
-/// authcode expects is never quoted, parsed or not (HTTP/EndpointKind.swift,
+/// authcode expects is never quoted, parsed or not (HTTP/Quoting/EndpointKind.swift,
 /// OAuth/TokenResponse.swift): the error line gives status, size and type.
 /// The fixture redeems the code for real and spoils only the body
 /// (Fixtures/server/unparsed.py).
