@@ -13,7 +13,7 @@ SSL_H      := $(firstword $(wildcard /usr/include/openssl/evp.h /usr/include/*/o
 TEST_FLAGS ?=
 # What shares state between threads (the lock, the batch, the cache), run
 # under the thread sanitizer in a build directory of its own.
-TSAN_FILTER ?= CoreTests\.LockTests|FlowTests\.(BatchRunnerTests|OrderedWriterTests|TokenCacheTests|MethodFallbackTests)
+TSAN_FILTER ?= CoreTests\.LockTests|FlowTests\.(BatchRunnerTests|OrderedWriterTests|TokenCacheTests|MethodFallbackTests|PasskeyFileTests)
 
 VERSION    := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/Core/Text/Version.swift)
 ARCH       := $(shell uname -m)

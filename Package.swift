@@ -8,6 +8,7 @@
 //   Core ← HTTP ← OAuth, Walk ← Flow ← CLI ← authcode
 //   Core ← JOSE (over CCrypto) ← OAuth: signatures verified below the grants,
 //   and client assertions, request objects and DPoP proofs signed there
+//   JOSE ← Walk: the software passkey (Walk/WebAuthn) signs with its keys
 //   HTTP ← Curl (over CCurl) ← authcode: only the executable and its tests
 //   link libcurl; the CLI gets the transport from main.swift.
 import PackageDescription
@@ -27,7 +28,7 @@ let package = Package(
         .target(name: "Curl", dependencies: ["Core", "HTTP", "CCurl"]),
         .target(name: "JOSE", dependencies: ["Core", "CCrypto"]),
         .target(name: "OAuth", dependencies: ["Core", "HTTP", "JOSE"]),
-        .target(name: "Walk", dependencies: ["Core", "HTTP"]),
+        .target(name: "Walk", dependencies: ["Core", "HTTP", "JOSE"]),
         .target(name: "Flow", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk"]),
         .target(name: "CLI", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow"]),
         .executableTarget(name: "authcode", dependencies: ["CLI", "Curl"]),
@@ -41,11 +42,11 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
         .testTarget(name: "CurlTests", dependencies: ["Core", "HTTP", "Curl"]),
         .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "TestSupport"]),
-        .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
+        .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "JOSE", "Walk", "TestSupport"]),
         .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
-        .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE"]),
+        .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

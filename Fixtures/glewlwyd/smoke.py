@@ -37,6 +37,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
 
+import smoke_factors
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 # What the authorization endpoint answers to a request it refuses (403, no Content-Type).
@@ -566,7 +568,8 @@ class Smoke:
                   ("htu with a trailing slash", lambda: d.proof("POST", token_url + "/"), token_url, 403),
                   ("POST to /token/, htu /token/", lambda: d.proof("POST", token_url + "/"), token_url + "/", 403),
                   ("POST to /token?x=1, htu /token", lambda: d.proof("POST", token_url), token_url + "?x=1", 200),
-                  ("htu with 'localhost'", lambda: d.proof("POST", token_url.replace("127.0.0.1", "localhost")),
+                  ("htu with '127.0.0.1' for 'localhost'",
+                   lambda: d.proof("POST", token_url.replace("//localhost:", "//127.0.0.1:")),
                    token_url, 403),
                   ("htm GET", lambda: d.proof("GET", token_url), token_url, 403),
                   ("typ JWT", lambda: d.proof("POST", token_url, typ="JWT"), token_url, 403),
@@ -740,7 +743,8 @@ def main():
     started = time.monotonic() - clock
     try:
         smoke = Smoke(fx, args.verbose)
-        for part in (smoke.code_flow, smoke.private_key_jwt, smoke.request_objects, smoke.resource_and_rar):
+        parts = [smoke.code_flow, smoke.private_key_jwt, smoke.request_objects, smoke.resource_and_rar]
+        for part in parts + smoke_factors.run(smoke, Session):
             try:
                 part()
             except Exception as e:  # noqa: BLE001 - one broken part must not hide the others

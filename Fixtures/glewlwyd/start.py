@@ -6,11 +6,13 @@ a real authorization server for authcode's interop tests.
 
 It makes a temp state dir, generates keys with openssl, seeds an SQLite
 database from the package's schema, writes a config for 127.0.0.1 on a free
-port, starts glewlwyd, waits for its first answer, then logs in as admin over
-the REST API and creates three OpenID Connect plugin instances (RS256, ES256,
-EdDSA id_tokens; PAR, DPoP, RAR, resource indicators, request objects and
-RFC 9207 iss switched on), a scope, a user and the clients. Then it prints
-machine-readable lines on stdout, READY last:
+port (named http://localhost:PORT, see HOST), starts glewlwyd, waits for its
+first answer, then logs in as admin over the REST API and creates three OpenID
+Connect plugin instances (RS256, ES256, EdDSA id_tokens; PAR, DPoP, RAR,
+resource indicators, request objects and RFC 9207 iss switched on), a scope,
+a user and the clients, and (factors.py) a TOTP and a WebAuthn scheme with the
+scopes that ask for them and their users. Then it prints machine-readable
+lines on stdout, READY last:
 
     STATE <dir>                  fixture.json inside holds everything below
     ISSUER <name> <issuer-url>   one per plugin instance: rs256, es256, eddsa
@@ -20,7 +22,10 @@ machine-readable lines on stdout, READY last:
     REDIRECT <redirect_uri>      registered for every client
     RESOURCE <uri> <scope>       the resource indicator allowed with that scope
     RAR <type>                   the authorization_details type allowed with that scope
-    READY <base-url>             http://127.0.0.1:PORT
+    TOTP_USER <username> <password> <base32 seed> <scope>   one line per user (factors.py)
+    PASSKEY_USER <username> <password> <scope>              one line per user, no credential yet
+    RP <rpId> <origin>           the WebAuthn relying party: localhost, http://localhost:PORT
+    READY <base-url>             http://localhost:PORT
 
 and keeps running until SIGTERM/SIGINT or, with --watch-stdin, until its stdin
 reaches EOF; then it stops glewlwyd and deletes the state dir (unless --keep).
@@ -47,11 +52,20 @@ import threading
 import time
 import urllib.parse
 
+import factors
+
 SCHEMA = "/usr/share/doc/glewlwyd/database/init.sqlite3.sql.gz"
 WEBAPP = "/usr/share/glewlwyd/webapp/"
 MODULES = "/usr/lib/glewlwyd"
 REDIRECT_URI = "http://127.0.0.1:8765/callback"
 INSTALL_HINT = "run 'make glewlwyd' (Fixtures/glewlwyd/install.sh: apt-get install glewlwyd dbconfig-no-thanks sqlite3)"
+
+# The name the server is reached by and names itself (external_url: issuers,
+# endpoints, the login page). Not 127.0.0.1: WebAuthn has no IP-literal
+# relying party (the rpId is a domain; DESIGN.md §13), and Glewlwyd takes its
+# rpId from the WebAuthn scheme's rp-origin, which must be the origin the
+# login page is on. It still listens on 127.0.0.1 only.
+HOST = "localhost"
 
 USER = ("alice", "wonderland")
 ADMIN = ("admin", "password")  # made by the package's schema
@@ -217,7 +231,7 @@ def write_config(path, port, db_path):
     conf = """
 port={port}
 bind_address="127.0.0.1"
-external_url="http://127.0.0.1:{port}"
+external_url="http://{host}:{port}"
 login_url="login.html"
 api_prefix="api"
 static_files_path="{webapp}"
@@ -252,7 +266,7 @@ static_files_mime_types = (
   {{ extension = ".js" mime_type = "application/javascript" compress = 0 }},
   {{ extension = ".json" mime_type = "application/json" compress = 0 }}
 )
-""".format(port=port, webapp=WEBAPP, mods=MODULES, db=db_path)
+""".format(port=port, host=HOST, webapp=WEBAPP, mods=MODULES, db=db_path)
     with open(path, "w") as f:
         f.write(conf)
 
@@ -423,7 +437,7 @@ def plugin_parameters(issuer, jwt_type, key, cert):
         "email-claim-scope": [],
         "scope-claim": "no",
         "scope-claim-scope": [],
-        "allowed-scope": ["openid", SCOPE_API],
+        "allowed-scope": ["openid", SCOPE_API, *factors.FACTOR_SCOPES],
         "pkce-allowed": True,
         "pkce-method-plain-allowed": True,
         "pkce-required": False,
@@ -515,7 +529,7 @@ def provision(admin, base, server_keys, client_keys):
                                        "password_required": False, "password_max_age": 0, "scheme": {}})
     admin.call("POST", "/api/user/", {"username": USER[0], "password": USER[1], "name": "Alice", "email": "",
                                       "enabled": True, "scope": ["openid", "g_profile", SCOPE_API]})
-    common = {"enabled": True, "scope": ["openid", SCOPE_API], "redirect_uri": [REDIRECT_URI],
+    common = {"enabled": True, "scope": ["openid", SCOPE_API, *factors.FACTOR_SCOPES], "redirect_uri": [REDIRECT_URI],
               "authorization_type": ["code", "refresh_token"], "authorization_details_types": [RAR_TYPE]}
     admin.call("POST", "/api/client/", dict(common, client_id=PUBLIC_CLIENT, name="public, PKCE", confidential=False,
                                             token_endpoint_auth_method=["none"]))
@@ -531,7 +545,7 @@ def provision(admin, base, server_keys, client_keys):
     stored = admin.call("GET", "/api/client/" + PKJWT_CLIENT)
     if len((stored.get("jwks") or {}).get("keys", [])) != len(jwks["keys"]):
         raise SetupError("client %s was stored without its JWKS: %s" % (PKJWT_CLIENT, json.dumps(stored)[:500]))
-    return issuers
+    return issuers, factors.provision(admin, base)
 
 
 # ---------------------------------------------------------------- main
@@ -561,8 +575,8 @@ def main():
                 started = time.monotonic()
                 server_keys, client_keys = keys.result()
             keys_done = time.monotonic()
-            base = "http://127.0.0.1:%d" % server.port
-            issuers = provision(Admin(server.port), base, server_keys, client_keys)
+            base = "http://%s:%d" % (HOST, server.port)
+            issuers, factor_info = provision(Admin(server.port), base, server_keys, client_keys)
         except SetupError as e:
             print("glewlwyd fixture: %s" % e, file=sys.stderr)
             return 1
@@ -574,6 +588,7 @@ def main():
                         "private_key_jwt": {"client_id": PKJWT_CLIENT}},
             "client_keys": {n: {k: v for k, v in key.items()} for n, key in client_keys.items()},
             "redirect_uri": REDIRECT_URI, "scope": SCOPE_API, "resource": RESOURCE, "rar_type": RAR_TYPE,
+            "factors": factor_info,
             "timing": {"first_answer": round(started - clock, 3), "keys": round(keys_done - clock, 3),
                        "provision": round(time.monotonic() - keys_done, 3)},
         }
@@ -590,6 +605,7 @@ def main():
         out.append("REDIRECT %s" % REDIRECT_URI)
         out.append("RESOURCE %s %s" % (RESOURCE, SCOPE_API))
         out.append("RAR %s" % RAR_TYPE)
+        out += factors.lines(factor_info)
         out.append("READY %s" % base)
         sys.stdout.write("\n".join(out) + "\n")
         sys.stdout.flush()

@@ -367,6 +367,24 @@ acc_status acc_key_public(acc_key *key, uint8_t *out, size_t cap, size_t *first_
     return finish(status);
 }
 
+acc_status acc_ec_private(acc_key *key, uint8_t *d, size_t *d_len) {
+    if (!key || !d || !d_len) return ACC_BAD_INPUT;
+    size_t width = curve_size(curve_of(key));
+    if (EVP_PKEY_get_base_id(key) != EVP_PKEY_EC || width == 0) return finish(ACC_BAD_KEY);
+    if (*d_len < width) return ACC_BUFFER_TOO_SMALL;
+    BIGNUM *secret = NULL;
+    /* A public key has no OSSL_PKEY_PARAM_PRIV_KEY: the call fails. */
+    if (EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_PRIV_KEY, &secret) != 1) return finish(ACC_BAD_KEY);
+    int written = BN_bn2binpad(secret, d, (int)width);
+    BN_clear_free(secret);
+    if (written != (int)width) {
+        OPENSSL_cleanse(d, *d_len);
+        return finish(ACC_FAILED);
+    }
+    *d_len = width;
+    return finish(ACC_OK);
+}
+
 /* ---- signatures --------------------------------------------------------- */
 
 /* Starts a one-shot sign or verify of `scheme` with `key`, refusing a key
@@ -379,6 +397,7 @@ static acc_status start(EVP_MD_CTX *context, EVP_PKEY *key, acc_scheme scheme, a
         if (id != EVP_PKEY_RSA) return ACC_BAD_KEY;
         break;
     case ACC_ECDSA:
+    case ACC_ECDSA_DER:
         if (curve_of(key) == ACC_CURVE_NONE) return ACC_BAD_KEY;
         break;
     case ACC_EDDSA:

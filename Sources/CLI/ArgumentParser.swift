@@ -12,10 +12,13 @@ import Flow
 package struct ArgumentParser {
     var environment: [String: String]
     var reader: ValueReader
+    /// The names it knows: the option table's, or a test's.
+    var table: OptionIndex
 
-    init(environment: [String: String], reader: ValueReader = ValueReader()) {
+    init(environment: [String: String], reader: ValueReader = ValueReader(), table: OptionIndex = OptionTable.index) {
         self.environment = environment
         self.reader = reader
+        self.table = table
     }
 
     typealias RawValue = RawOptionValue
@@ -24,30 +27,33 @@ package struct ArgumentParser {
         // Help and version win over everything else, as in git and gh.
         for argument in arguments {
             if argument == "--" { break }
-            if argument == "--help" || Self.bundleAsksForHelp(argument) { return .help }
+            if argument == "--help" || bundleAsksForHelp(argument) { return .help }
             if argument == "--version" { return .version }
         }
-        var raw = try collect(arguments)
+        // What an old or deprecated name says on stderr (OptionDeclaration.warning).
+        var notices: [String] = []
+        var raw = try collect(arguments, notices: &notices)
         if let answer = try OptionRules.answer(raw, reader: reader) { return answer }
         let configFiles = self.configFiles(raw)
-        try addEnvironment(to: &raw)
-        try addConfigFiles(configFiles, to: &raw)
-        return .run(try OptionRules(raw: raw, reader: reader, environment: environment).validate())
+        try addEnvironment(to: &raw, notices: &notices)
+        try addConfigFiles(configFiles, to: &raw, notices: &notices)
+        return .run(try OptionRules(raw: raw, reader: reader, environment: environment, notices: notices).validate())
     }
 
     /// `-h`, or `h` among bundled switches (`-vh`), before any letter that
     /// takes a value and so swallows the rest (`-Hh` is a header "h").
-    static func bundleAsksForHelp(_ argument: String) -> Bool {
+    func bundleAsksForHelp(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), !argument.hasPrefix("--") else { return false }
         for letter in argument.dropFirst() {
             if letter == "h" { return true }
-            guard let spec = OptionTable.short(letter), !spec.takesValue else { return false }
+            guard let spec = table.short(letter), !spec.takesValue else { return false }
         }
         return false
     }
 
-    /// Pairs each option on the command line with its value(s).
-    func collect(_ arguments: [String]) throws(UsageError) -> [String: [RawValue]] {
+    /// Pairs each option on the command line with its value(s), under its
+    /// long name whatever name it was given by.
+    func collect(_ arguments: [String], notices: inout [String]) throws(UsageError) -> [String: [RawValue]] {
         var raw: [String: [RawValue]] = [:]
         var index = 0
         func record(_ spec: OptionDeclaration, _ value: String) {
@@ -79,9 +85,10 @@ package struct ArgumentParser {
                     name = String(body)
                     inline = nil
                 }
-                guard let spec = OptionTable.named(name) else {
+                guard let spec = table.named(name) else {
                     throw Self.unknown("--" + name)
                 }
+                if let warning = spec.warning(used: "--" + name, current: "--" + spec.long) { notices.append(warning) }
                 if spec.takesValue {
                     record(spec, try value(for: spec, inline: inline))
                 } else if inline != nil {
@@ -95,9 +102,10 @@ package struct ArgumentParser {
                 var letters = Substring(argument.dropFirst())
                 while let letter = letters.first {
                     letters = letters.dropFirst()
-                    guard let spec = OptionTable.short(letter) else {
+                    guard let spec = table.short(letter) else {
                         throw Self.unknown("-" + String(letter))
                     }
+                    if let warning = spec.warning(used: "-" + String(letter), current: "-" + String(letter)) { notices.append(warning) }
                     if spec.takesValue {
                         record(spec, try value(for: spec, inline: letters.isEmpty ? nil : String(letters)))
                         break
@@ -116,20 +124,23 @@ package struct ArgumentParser {
         return raw
     }
 
-    /// `AUTHCODE_<NAME>` for every option the command line left out. A
-    /// repeatable option takes one value per line.
-    func addEnvironment(to raw: inout [String: [RawValue]]) throws(UsageError) {
-        for spec in OptionTable.all where raw[spec.long] == nil && spec.role == .setting {
+    /// `AUTHCODE_<NAME>` for every option the command line left out (an
+    /// alias's variable when the option's own is not set). A repeatable
+    /// option takes one value per line.
+    func addEnvironment(to raw: inout [String: [RawValue]], notices: inout [String]) throws(UsageError) {
+        for spec in table.declarations where raw[spec.long] == nil && spec.role == .setting {
             // A flag wins over the environment, including a setting it
             // conflicts with: -q beats AUTHCODE_VERBOSE=1 and the reverse.
             if let rival = OptionRules.rivals[spec.long], raw[rival] != nil { continue }
-            guard let value = environment[spec.environmentName] else { continue }
+            let names = [spec.environmentName] + spec.aliases.map(OptionDeclaration.environmentName)
+            guard let name = names.first(where: { environment[$0] != nil }), let value = environment[name] else { continue }
+            if let warning = spec.warning(used: name, current: spec.environmentName) { notices.append(warning) }
             if !spec.takesValue {
                 switch value.lowercased() {
                 case "1", "true", "yes", "on": raw[spec.long] = [RawValue(text: "true", fromCommandLine: false)]
                 case "", "0", "false", "no", "off": continue
                 default:
-                    throw UsageError("\(spec.environmentName) must be 1/true/yes or 0/false/no, not '\(value)'")
+                    throw UsageError("\(name) must be 1/true/yes or 0/false/no, not '\(value)'")
                 }
             } else if spec.repeatable {
                 raw[spec.long] = Self.lines(value).map { RawValue(text: $0, fromCommandLine: false) }
@@ -148,7 +159,7 @@ package struct ArgumentParser {
     /// those of the environment (one per line) — a flag wins over the
     /// environment here too. None unless named.
     func configFiles(_ raw: [String: [RawValue]]) -> [String] {
-        guard let spec = OptionTable.all.first(where: { $0.role == .configFile }) else { return [] }
+        guard let spec = table.declarations.first(where: { $0.role == .configFile }) else { return [] }
         if let given = raw[spec.long] { return given.map(\.text) }
         return environment[spec.environmentName].map(Self.lines) ?? []
     }
@@ -157,11 +168,12 @@ package struct ArgumentParser {
     /// out; among files a later one wins. A repeatable option collects its
     /// config values first, then those of the command line (or else the
     /// environment), as curl puts `.curlrc` before the command line.
-    func addConfigFiles(_ paths: [String], to raw: inout [String: [RawValue]]) throws(UsageError) {
+    func addConfigFiles(_ paths: [String], to raw: inout [String: [RawValue]], notices: inout [String]) throws(UsageError) {
         var layer: [String: [RawValue]] = [:]
         var repeatable: Set<String> = []
         for path in paths {
-            for entry in try ConfigFile.read(path).entries {
+            for entry in try ConfigFile.read(path, index: table).entries {
+                if let warning = entry.warning { notices.append(warning) }
                 let long = entry.declaration.long
                 let value = RawValue(text: entry.value, fromCommandLine: false, source: ConfigFile.source(path, line: entry.line))
                 if entry.declaration.repeatable {

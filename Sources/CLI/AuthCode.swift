@@ -41,15 +41,16 @@ package enum AuthCode {
             case .run(let parsed):
                 options = parsed
             }
-            verbosity = options.verbosity
-            TokenFlow.rememberSecrets(of: options, in: redactor)
+            let settings = options.flow
+            verbosity = settings.output.verbosity
+            TokenFlow.rememberSecrets(of: settings, in: redactor)
             if verbosity != .quiet {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
             }
             // -o: the file's temporary twin exists before any request; `-o -` is stdout, as in curl.
             let file: OutputFile?
             do {
-                file = try options.output.flatMap { path throws(UsageError) in path == "-" ? nil : try OutputFile(path: path, base: console) }
+                file = try options.commandLine.outputFile.flatMap { path throws(UsageError) in path == "-" ? nil : try OutputFile(path: path, base: console) }
             } catch {
                 throw .usage(error)
             }
@@ -57,31 +58,29 @@ package enum AuthCode {
             let out: Console = file ?? console
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
             let wording = CLIWording()
-            if options.users != nil {
-                let outcome: BatchRunner.Outcome
-                do throws(FlowError) {
-                    outcome = try BatchRunner(options: options, console: out, transport: transport,
-                                              format: { (result: FlowResult) -> BatchRunner.Formatted in
-                                                  do throws(PrintError) {
-                                                      return .text(try ResultPrinter.output(result, field: options.print, execInfo: execInfo))
-                                                  } catch {
-                                                      let report = ErrorReport(.unprintable(error))
-                                                      return .failure(exit: report.exitCode.rawValue,
-                                                                      message: report.message + (report.location.map { " (\($0))" } ?? ""))
-                                                  }
-                                              },
-                                              wording: wording, showProgress: isatty(2) != 0).run()
+            if options.batch.input != nil {
+                let printer = BatchPrinter(field: settings.output.print, execInfo: execInfo)
+                let tally: BatchTally
+                do {
+                    tally = try BatchRunner(settings: settings, batch: options.batch, console: out, transport: transport, wording: wording,
+                                            showProgress: isatty(2) != 0)
+                        .run(printing: printer.printed)
                 } catch {
                     throw .flow(error)
+                }
+                var code = ExitCode.success
+                if tally.failed > 0 {
+                    if verbosity != .quiet { out.writeErr(printer.summary(tally, outputName: out.outputName) + "\n") }
+                    code = .batchFailed
                 }
                 if let file, let reason = file.commit() {
                     throw .unwritten(.batchResults(output: file.outputName, reason: reason))
                 }
-                return outcome == .allMinted ? .success : .batchFailed
+                return code
             }
             let result: FlowResult
             do {
-                let flow = try TokenFlow(options: options, console: out, makeTransport: transport, wording: wording)
+                let flow = try TokenFlow(settings: settings, console: out, makeTransport: transport, wording: wording)
                 redactor = flow.redactor
                 result = try flow.run()
             } catch {
@@ -89,7 +88,7 @@ package enum AuthCode {
             }
             let text: String
             do {
-                text = try ResultPrinter.output(result, field: options.print, execInfo: execInfo)
+                text = try ResultPrinter.output(result, field: settings.output.print, execInfo: execInfo)
             } catch {
                 throw .unprintable(error)
             }

@@ -20,6 +20,8 @@ struct ConfigFile {
         let declaration: OptionDeclaration
         let value: String
         let line: Int
+        /// Said on stderr: the option was named by an old name, or is deprecated.
+        var warning: String? = nil
     }
 
     let path: String
@@ -35,9 +37,9 @@ struct ConfigFile {
     /// that may be set from a file, and a secret written in it literally
     /// must not be readable by group or others — as ssh refuses a private
     /// key others can read.
-    static func read(_ path: String) throws(UsageError) -> ConfigFile {
+    static func read(_ path: String, index: OptionIndex = OptionTable.index) throws(UsageError) -> ConfigFile {
         let (bytes, othersMayRead) = try load(path)
-        let entries = try parse(bytes, path: path)
+        let entries = try parse(bytes, path: path, index: index)
         if othersMayRead, let exposed = entries.first(where: { $0.declaration.holdsLiteralSecret($0.value) }) {
             throw UsageError(
                           "config file '\(path)' holds a secret ('--\(exposed.declaration.long)' on line \(exposed.line)) and group or others can read it; run 'chmod 600 \(ShellWord.quoted(path))'",
@@ -73,14 +75,14 @@ struct ConfigFile {
         }
     }
 
-    static func parse(_ bytes: [UInt8], path: String) throws(UsageError) -> [Entry] {
+    static func parse(_ bytes: [UInt8], path: String, index: OptionIndex = OptionTable.index) throws(UsageError) -> [Entry] {
         var entries: [Entry] = []
         var number = 0
         for var line in bytes.split(separator: Byte.lf, omittingEmptySubsequences: false) {
             number += 1
             if line.last == Byte.cr { line = line.dropLast() }
             if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-            if let entry = try ConfigLine(bytes: line, path: path, number: number).entry() {
+            if let entry = try ConfigLine(bytes: line, path: path, number: number, index: index).entry() {
                 entries.append(entry)
             }
         }
@@ -93,6 +95,7 @@ private struct ConfigLine {
     let bytes: ArraySlice<UInt8>
     let path: String
     let number: Int
+    let index: OptionIndex
 
     var source: String { ConfigFile.source(path, line: number) }
 
@@ -108,9 +111,12 @@ private struct ConfigLine {
         guard !bytes.contains(0) else { throw error("a NUL byte is not text") }
         let dashed = first == Byte.dash
         let declaration: OptionDeclaration
+        // The name as written, and the option's own name written alike.
+        let used: (String) -> (String, String)
         if rest.starts(with: [Byte.dash, Byte.dash]) {
             let name = rest.dropFirst(2).prefix(while: { !Self.isBlank($0) && $0 != ASCII.equals })
-            declaration = try lookUp("--" + ASCII.string(name), OptionTable.named(ASCII.string(name)))
+            declaration = try lookUp("--" + ASCII.string(name), index.named(ASCII.string(name)))
+            used = { long in ("--" + ASCII.string(name), "--" + long) }
             rest = rest.dropFirst(2 + name.count)
         } else if dashed {
             let letters = rest.dropFirst().prefix(while: { !Self.isBlank($0) })
@@ -118,11 +124,13 @@ private struct ConfigLine {
             guard typed.count == 1, let letter = typed.first else {
                 throw error("'-\(typed)': write one short option per line, its value after a space")
             }
-            declaration = try lookUp("-" + typed, OptionTable.short(letter))
+            declaration = try lookUp("-" + typed, index.short(letter))
+            used = { _ in ("-" + typed, "-" + typed) }
             rest = rest.dropFirst(1 + letters.count)
         } else {
             let name = rest.prefix(while: { !Self.isBlank($0) && $0 != ASCII.equals && $0 != ASCII.colon })
-            declaration = try lookUp(ASCII.string(name), OptionTable.named(ASCII.string(name)))
+            declaration = try lookUp(ASCII.string(name), index.named(ASCII.string(name)))
+            used = { long in (ASCII.string(name), long) }
             rest = rest.dropFirst(name.count)
         }
         switch declaration.role {
@@ -141,14 +149,20 @@ private struct ConfigLine {
             guard rest.isEmpty || rest.first == ASCII.hash else {
                 throw error("'--\(declaration.long)' is a switch and takes no value; write it alone on its line")
             }
-            return ConfigFile.Entry(declaration: declaration, value: "true", line: number)
+            return ConfigFile.Entry(declaration: declaration, value: "true", line: number, warning: warning(declaration, used))
         }
         guard !rest.isEmpty else { throw error("missing value for '\(declaration.display)'") }
         let value = try rest.first == Byte.quote ? quoted(rest, declaration) : unquoted(rest, declaration)
         guard let text = String(validating: value, as: UTF8.self) else {
             throw error("the value for '--\(declaration.long)' is not UTF-8 text")
         }
-        return ConfigFile.Entry(declaration: declaration, value: text, line: number)
+        return ConfigFile.Entry(declaration: declaration, value: text, line: number, warning: warning(declaration, used))
+    }
+
+    /// An old name or a deprecated option, said with the file and line.
+    func warning(_ declaration: OptionDeclaration, _ used: (String) -> (String, String)) -> String? {
+        let (typed, current) = used(declaration.long)
+        return declaration.warning(used: typed, current: current).map { "\($0) (\(source))" }
     }
 
     func lookUp(_ typed: String, _ found: OptionDeclaration?) throws(UsageError) -> OptionDeclaration {

@@ -7,18 +7,23 @@ import Flow
 
 /// Builds `Options` from the raw values through the option table, then
 /// checks the rules between options, once, before any network: a mistake
-/// costs no round trip, and every error names the flags involved.
+/// costs no round trip, and every error names the flags involved. What the
+/// rules derive (the verbosity, the keys read, the proxies, what `--fapi2`
+/// implies) lands in the settings the flow reads.
 struct OptionRules {
     let raw: [String: [RawOptionValue]]
     let reader: ValueReader
     let environment: [String: String]
+    /// Warnings the parser found (an old option name given).
+    var notices: [String] = []
 
     func validate() throws(UsageError) -> Options {
         var options = Options()
+        options.warnings = notices
         let table = OptionTable.all
         // --timeout first, so that reading an @FILE value below is bounded by it.
         for declaration in table where declaration.appliesFirst { try apply(declaration, to: &options) }
-        reader.timeout = options.timeout
+        reader.timeout = options.flow.connection.transport.timeout
         for declaration in table where !declaration.appliesFirst { try apply(declaration, to: &options) }
         try endpoints(options)
         try fapi2(&options)
@@ -27,7 +32,8 @@ struct OptionRules {
         try lifecycle(&options)
         try request(options)
         try walk(&options)
-        try output(options)
+        try passkey(&options)
+        try output(&options)
         try batch(options)
         try transport(&options)
         try verification(&options)
@@ -55,10 +61,10 @@ struct OptionRules {
     /// is read or checked, so `--completion` works with any settings around.
     static func answer(_ raw: [String: [RawOptionValue]], reader: ValueReader) throws(UsageError) -> ParsedCommand? {
         let rules = OptionRules(raw: raw, reader: reader, environment: [:])
-        guard rules.given(\.completion), let declaration = OptionTable.declaration(for: \.completion) else { return nil }
+        guard rules.given(\.commandLine.completion), let declaration = OptionTable.declaration(for: \.commandLine.completion) else { return nil }
         var options = Options()
         try rules.apply(declaration, to: &options)
-        return options.completion.map { .completion($0) }
+        return options.commandLine.completion.map { .completion($0) }
     }
 
     /// Switches that exclude each other: either one given in a layer
@@ -78,47 +84,48 @@ struct OptionRules {
 
     func endpoints(_ options: Options) throws(UsageError) {
         // A refresh needs only the token endpoint.
-        let needsAuthorize = options.refreshToken == nil
-        if options.issuer == nil && ((needsAuthorize && options.authorizeURL == nil) || options.tokenURL == nil) {
-            let missing = options.authorizeURL == nil && needsAuthorize ? display(\.authorizeURL) : display(\.tokenURL)
-            throw UsageError("missing '\(missing)' (or '\(display(\.issuer))' to discover endpoints)")
+        let needsAuthorize = options.flow.request.refreshToken == nil
+        if options.flow.server.issuer == nil && ((needsAuthorize && options.flow.server.authorizeURL == nil) || options.flow.server.tokenURL == nil) {
+            let missing = options.flow.server.authorizeURL == nil && needsAuthorize ? display(\.flow.server.authorizeURL) : display(\.flow.server.tokenURL)
+            throw UsageError("missing '\(missing)' (or '\(display(\.flow.server.issuer))' to discover endpoints)")
         }
     }
 
     func client(_ options: inout Options) throws(UsageError) {
-        try required(\.clientID, options.clientID)
-        if commandLineLiteral(\.clientSecret) {
+        try required(\.flow.client.id, options.flow.client.id)
+        if commandLineLiteral(\.flow.client.secret) {
             options.warnings.append("authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET")
         }
-        if !given(\.authMethod) {
-            options.authMethod = defaultAuthMethod(options)
+        if !given(\.flow.client.authMethod) {
+            options.flow.client.authMethod = defaultAuthMethod(options)
         }
-        if options.authMethod == .none && options.clientSecret != nil {
+        if options.flow.client.authMethod == .none && options.flow.client.secret != nil {
             throw UsageError("'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them")
         }
-        if options.authMethod.usesSecret && options.clientSecret == nil {
-            throw UsageError("'--auth-method \(options.authMethod.rawValue)' needs '\(display(\.clientSecret))'")
+        if options.flow.client.authMethod.usesSecret && options.flow.client.secret == nil {
+            throw UsageError("'--auth-method \(options.flow.client.authMethod.rawValue)' needs '\(display(\.flow.client.secret))'")
         }
     }
 
     func lifecycle(_ options: inout Options) throws(UsageError) {
-        options.cache = options.cache || options.forget
-        if given(\.minTTL) && !options.cache {
-            throw UsageError("'\(display(\.minTTL))' works with '--cache'")
+        options.flow.cache.enabled = options.flow.cache.enabled || options.flow.cache.forget
+        if given(\.flow.cache.minTTL) && !options.flow.cache.enabled {
+            throw UsageError("'\(display(\.flow.cache.minTTL))' works with '--cache'")
         }
-        if options.cache && options.cacheDir == nil {
-            options.cacheDir = CacheDirectory.defaultPath(environment: environment)
+        if options.flow.cache.enabled && options.flow.cache.directory == nil {
+            options.flow.cache.directory = CacheDirectory.defaultPath(environment: environment)
         }
         // --proxy and --noproxy win over the environment's proxies, read as
         // curl reads them (HTTP/ProxySettings.swift).
-        options.proxy = ProxySettings(explicitProxy: options.proxyURL, explicitNoProxy: options.noProxy, environment: environment)
+        options.flow.connection.transport.proxy = ProxySettings(explicitProxy: options.commandLine.proxyURL, explicitNoProxy: options.commandLine.noProxy,
+                                                           environment: environment)
     }
 
     func request(_ options: Options) throws(UsageError) {
-        if options.refreshToken == nil {
-            try required(\.redirectURI, options.redirectURI)
+        if options.flow.request.refreshToken == nil {
+            try required(\.flow.client.redirectURI, options.flow.client.redirectURI)
         }
-        for (name, fields) in [("param", options.params), ("form", options.form)] {
+        for (name, fields) in [("param", options.flow.request.params), ("form", options.flow.walk.form)] {
             for field in fields {
                 if let reason = ReservedParameter.instead(of: field.name)?.reason(field.name) {
                     throw UsageError("'--\(name) \(field.name)=…' is not allowed: \(reason)")
@@ -128,82 +135,83 @@ struct OptionRules {
     }
 
     func walk(_ options: inout Options) throws(UsageError) {
-        for field in options.form where Redactor.isSecretName(field.name) {
+        for field in options.flow.walk.form where Redactor.isSecretName(field.name) {
             if let given = raw["form"]?.first(where: { $0.text.hasPrefix(field.name + "=") }), given.fromCommandLine,
                !given.text.dropFirst(field.name.count + 1).hasPrefix("@") {
                 options.warnings.append("authcode: hint: a password on the command line shows in 'ps' and shell history; use '--form \(field.name)=@FILE'")
             }
         }
-        if commandLineLiteral(\.totpSecret) {
+        if commandLineLiteral(\.flow.walk.totpSecret) {
             options.warnings.append("authcode: hint: a TOTP secret on the command line shows in 'ps' and shell history; use '--totp-secret @FILE' or AUTHCODE_TOTP_SECRET")
         }
-        if options.totpField != nil && options.totpSecret == nil {
-            throw UsageError("'\(display(\.totpField))' needs '\(display(\.totpSecret))'")
+        if options.flow.walk.totpField != nil && options.flow.walk.totpSecret == nil {
+            throw UsageError("'\(display(\.flow.walk.totpField))' needs '\(display(\.flow.walk.totpSecret))'")
         }
     }
 
-    func output(_ options: Options) throws(UsageError) {
-        if options.verbose && options.quiet {
+    func output(_ options: inout Options) throws(UsageError) {
+        if options.commandLine.verbose && options.commandLine.quiet {
             throw UsageError("'--verbose' and '--quiet' cannot be used together")
         }
-        if options.refreshToken != nil && options.print == .code {
+        options.flow.output.verbosity = options.commandLine.verbose ? .verbose : options.commandLine.quiet ? .quiet : .normal
+        if options.flow.request.refreshToken != nil && options.flow.output.print == .code {
             throw UsageError("'--print code' stops before the token request; '--refresh-token' has no code to print")
         }
-        if options.output != nil && options.forget {
-            throw UsageError("'--forget' prints nothing, so '\(display(\.output))' has nothing to write; drop one of them")
+        if options.commandLine.outputFile != nil && options.flow.cache.forget {
+            throw UsageError("'--forget' prints nothing, so '\(display(\.commandLine.outputFile))' has nothing to write; drop one of them")
         }
-        if options.cache && options.print == .code {
+        if options.flow.cache.enabled && options.flow.output.print == .code {
             throw UsageError("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
         }
     }
 
     func batch(_ options: Options) throws(UsageError) {
-        if options.users == "" {
+        if options.batch.input == "" {
             throw UsageError("'--users' is empty: name a file, or - for standard input")
         }
-        guard options.users != nil else {
-            for keyPath: PartialKeyPath<Options> in [\.parallel, \.shard] where given(keyPath) {
-                throw UsageError("'\(display(keyPath))' works with '\(display(\.users))'")
+        guard options.batch.input != nil else {
+            for keyPath: PartialKeyPath<Options> in [\.batch.parallel, \.batch.shard] where given(keyPath) {
+                throw UsageError("'\(display(keyPath))' works with '\(display(\.batch.input))'")
             }
             return
         }
-        for (keyPath, name) in [(\Options.refreshToken as PartialKeyPath<Options>, "refresh-token"), (\.cache, "cache"), (\.forget, "forget")]
+        for (keyPath, name) in [(\Options.flow.request.refreshToken as PartialKeyPath<Options>, "refresh-token"), (\.flow.cache.enabled, "cache"), (\.flow.cache.forget, "forget")]
             where given(keyPath) {
             throw UsageError("'--\(name)' cannot be used with '--users': each record is its own login")
         }
-        if options.users == "-", raw.values.joined().contains(where: { $0.text == "@-" || $0.text.hasSuffix("=@-") }) {
+        if options.batch.input == "-", raw.values.joined().contains(where: { $0.text == "@-" || $0.text.hasSuffix("=@-") }) {
             throw UsageError("'--users -' reads standard input, so no other value can be '@-'")
         }
     }
 
     func transport(_ options: inout Options) throws(UsageError) {
-        if options.key != nil && options.cert == nil {
-            throw UsageError("'\(display(\.key))' needs '\(display(\.cert))'")
+        if options.flow.connection.transport.key != nil && options.flow.connection.transport.cert == nil {
+            throw UsageError("'\(display(\.flow.connection.transport.key))' needs '\(display(\.flow.connection.transport.cert))'")
         }
-        if options.insecure {
+        if options.flow.connection.transport.insecure {
             options.warnings.append("authcode: warning: --insecure: TLS certificates are not verified")
         }
     }
 
     func verification(_ options: inout Options) throws(UsageError) {
-        if options.print == .userinfo { options.userinfo = true }
-        if options.userinfo {
-            if options.print == .code {
-                throw UsageError("'\(display(\.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
+        if options.flow.output.print == .userinfo { options.flow.verification.userinfo = true }
+        if options.flow.verification.userinfo {
+            if options.flow.output.print == .code {
+                throw UsageError("'\(display(\.flow.verification.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
             }
-            if options.issuer == nil {
-                throw UsageError("'\(display(\.userinfo))' needs '\(display(\.issuer))': the userinfo endpoint comes from the issuer's metadata")
+            if options.flow.server.issuer == nil {
+                throw UsageError("'\(display(\.flow.verification.userinfo))' needs '\(display(\.flow.server.issuer))': the userinfo endpoint comes from the issuer's metadata")
             }
-            if options.refreshToken == nil, !(options.scope ?? "").split(separator: " ").contains("openid") {
-                throw UsageError("'\(display(\.userinfo))' needs 'openid' in '\(display(\.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
+            if options.flow.request.refreshToken == nil, !(options.flow.request.scope ?? "").split(separator: " ").contains("openid") {
+                throw UsageError("'\(display(\.flow.verification.userinfo))' needs 'openid' in '\(display(\.flow.request.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
             }
         }
-        if let keyed = options.idTokenAlgs?.first(where: { $0.keyKind == .secret }), options.clientSecret == nil {
-            throw UsageError("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.clientSecret))'")
+        if let keyed = options.flow.verification.idTokenAlgs?.first(where: { $0.keyKind == .secret }), options.flow.client.secret == nil {
+            throw UsageError("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.flow.client.secret))'")
         }
         // OIDC Core §3.1.2.1: max_age is a number of seconds; the id_token's
         // auth_time is checked against it.
-        if let maxAge = options.params.last(where: { $0.name == "max_age" }),
+        if let maxAge = options.flow.request.params.last(where: { $0.name == "max_age" }),
            maxAge.value.isEmpty || maxAge.value.utf8.count > 10 || !maxAge.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             throw UsageError("'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)")
         }

@@ -49,7 +49,7 @@ enum OptionValues {
         return path
     }
 
-    static func integer(in range: ClosedRange<Int>) -> (String, ValueContext) throws(UsageError) -> Int {
+    static func integer(in range: ClosedRange<Int>) -> @Sendable (String, ValueContext) throws(UsageError) -> Int {
         { text, context throws(UsageError) in
             guard let number = Int(text), range.contains(number) else {
                 throw context.invalid(text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -151,7 +151,7 @@ enum OptionValues {
         return SubmitChoice(name: text, value: nil)
     }
 
-    /// A TOTP seed, kept as given once it parses (`Options.totp`).
+    /// A TOTP seed, kept as given once it parses (`WalkSettings.totp`).
     static func totpSeed(_ seed: String, _ context: ValueContext) throws(UsageError) -> String {
         do {
             _ = try TOTP.parse(seed)

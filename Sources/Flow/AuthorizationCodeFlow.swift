@@ -8,7 +8,12 @@ import Walk
 /// check it (4.1.2), redeem the code (4.1.3) and check the tokens (4.1.4,
 /// OIDC Core §3.1.3.7). Returns the result; the caller formats it.
 package struct AuthorizationCodeFlow {
-    let options: Options
+    let server: ServerSettings
+    let clientSettings: ClientSettings
+    let request: RequestSettings
+    let walk: WalkSettings
+    let verification: VerificationSettings
+    let output: OutputSettings
     /// The `--form` values to fill in (TokenFlow.form).
     let form: [NameValue]
     let client: HTTPClient
@@ -21,35 +26,46 @@ package struct AuthorizationCodeFlow {
     /// Shared by the flows of a batch: whether one of them has written the
     /// POST→GET fallback note (MethodFallback.swift); nil: a flow of its own.
     let fallbackNoted: Lock<Bool>?
+    /// How long a passkey file's lock is waited for (`--timeout`, as for
+    /// the cache's lock).
+    let lockTimeout: Double
     /// The CLI's words for the fallback's note and trace line.
     let wording: any FlowWording
 
-    package init(options: Options, form: [NameValue], client: HTTPClient, wording: any FlowWording, notes: Console? = nil,
+    /// Takes the slices it reads: not the cache's or the connection's.
+    package init(settings: FlowSettings, form: [NameValue], client: HTTPClient, wording: any FlowWording, notes: Console? = nil,
                  fallbackNoted: Lock<Bool>? = nil, now: @escaping () -> Double = SystemClock.now,
                  random: @escaping (Int) -> [UInt8] = Randomness.bytes, profile: ClientProfile? = nil) {
-        self.options = options
+        self.wording = wording
+        server = settings.server
+        clientSettings = settings.client
+        request = settings.request
+        walk = settings.walk
+        verification = settings.verification
+        output = settings.output
         self.form = form
         self.client = client
-        self.wording = wording
         self.notes = notes
         self.fallbackNoted = fallbackNoted
+        lockTimeout = settings.connection.transport.timeout
         self.now = now
         self.random = random
-        self.profile = profile ?? ClientProfile(options: options, redactor: client.trace.redactor, now: now, random: random)
+        self.profile = profile ?? ClientProfile(client: settings.client, profile: settings.profile, issuer: settings.server.expectedIssuer,
+                                                redactor: client.trace.redactor, now: now, random: random)
     }
 
     package func run(at endpoints: ServerEndpoints) throws(FlowError) -> FlowResult {
         guard let authorizeURL = endpoints.authorize else {
-            throw .authorizationEndpointUnknown(issuer: options.issuer)
+            throw .authorizationEndpointUnknown(issuer: server.issuer)
         }
         let metadata = endpoints.metadata
         let tokenURL = endpoints.token
 
         // A JARM answer needs keys: without them the login would be wasted.
-        try JARMCheck.requireKeys(options, endpoints)
+        try JARMCheck.requireKeys(request.responseMode, endpoints)
 
         // 1. Steps before the authorization request (a JSON login API, say).
-        for (index, step) in options.steps.enumerated() {
+        for (index, step) in walk.steps.enumerated() {
             try runStep(step, number: index + 1)
         }
 
@@ -61,31 +77,31 @@ package struct AuthorizationCodeFlow {
 
         // 4. The authorization response (§4.1.2) and its checks.
         let (code, response) = try verify(answer, for: authorization, metadata: metadata, authorizeURL: authorizeURL, endpoints: endpoints)
-        let verifier = options.pkce == .off ? nil : authorization.pkce.verifier
-        if options.print == .code {
-            return .code(UnredeemedCode(code: code, state: response.state, iss: response.iss, verifier: verifier, redirectURI: options.redirectURI))
+        let verifier = request.pkce == .off ? nil : authorization.pkce.verifier
+        if output.print == .code {
+            return .code(UnredeemedCode(code: code, state: response.state, iss: response.iss, verifier: verifier,
+                                        redirectURI: clientSettings.redirectURI))
         }
 
         // 5. The access token request (§4.1.3) and response (§4.1.4), then
         //    the id_token (OIDC Core §3.1.3.7), from the issuer known so far.
         let idToken = IDTokenCheck(keys: endpoints.keys, metadata: metadata,
-                                   issuer: IDTokenCheck.issuer(options, metadata: metadata, answerIss: response.iss, tokenURL: tokenURL),
-                                   nonce: authorization.nonce, codeGrant: true, stored: nil)
+                                   issuer: IDTokenCheck.issuer(server, metadata: metadata, answerIss: response.iss, tokenURL: tokenURL),
+                                   nonce: authorization.nonce, stored: nil, rules: verification, client: clientSettings,
+                                   requiresIDToken: request.asksForOpenID, maxAge: request.maxAge)
         let token = try redeem(code, verifier: verifier, at: tokenURL, idToken: idToken)
         return .token(MintedToken(response: token, receivedAt: now(), source: .flow))
     }
-
-    /// The issuer the answers must come from: `--expect-iss`, else `--issuer`.
-    var expectedIssuer: String? { options.expectIss ?? options.issuer }
 
     /// Reads the answer and checks it; returns the code only if it may be redeemed.
     func verify(_ answer: AuthorizationAnswer, for authorization: AuthorizationRequest,
                 metadata: ServerMetadata?, authorizeURL: String? = nil, endpoints: ServerEndpoints? = nil) throws(FlowError) -> (code: String, response: AuthorizationResponse) {
         let response: AuthorizationResponse
         let place: String
-        if let mode = options.responseMode, mode.isJARM, let endpoints, let authorizeURL {
+        if let mode = request.responseMode, mode.isJARM, let endpoints, let authorizeURL {
             // JARM: the answer is read from its verified JWT (Verification/JARMCheck.swift).
-            let jarm = try JARMCheck(options: options, client: client, endpoints: endpoints, now: now)
+            let jarm = try JARMCheck(server: server, clientSettings: clientSettings, verification: verification, client: client,
+                                     endpoints: endpoints, now: now)
                 .response(in: answer, mode: mode, authorizeURL: authorizeURL)
             (response, place) = (jarm.response, jarm.place)
         } else {
@@ -103,8 +119,8 @@ package struct AuthorizationCodeFlow {
             }
         }
         client.trace.redactor.remember(response.code)
-        let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: expectedIssuer,
-                                    issRequired: options.requireIss || metadata?.issParameterSupported ?? false, authorizationEndpoint: authorizeURL)
+        let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: server.expectedIssuer,
+                                    issRequired: verification.requireIss || metadata?.issParameterSupported ?? false, authorizationEndpoint: authorizeURL)
         let code: String
         do {
             code = try checks.verify(response, at: place)
@@ -116,8 +132,8 @@ package struct AuthorizationCodeFlow {
     }
 
     func redeem(_ code: String, verifier: String?, at tokenURL: String, idToken: IDTokenCheck) throws(FlowError) -> TokenResponse {
-        try TokenEndpoint(options: options, client: client, now: now, profile: profile)
-            .exchange(.authorizationCode(code: code, redirectURI: options.redirectURI, verifier: verifier), at: tokenURL,
+        try TokenEndpoint(client: client, now: now, profile: profile)
+            .exchange(.authorizationCode(code: code, redirectURI: clientSettings.redirectURI, verifier: verifier), at: tokenURL,
                       purpose: "token request", idToken: idToken, spent: .code)
     }
 

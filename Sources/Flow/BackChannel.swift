@@ -29,7 +29,7 @@ extension ClientProfile {
                 throw .http(error)
             }
             nonces.learn(from: response, for: request.url)
-            guard options.dpop, !again, DPoPNonceChallenge.demanded(by: response) != nil else { return response }
+            guard settings.dpop != nil, !again, DPoPNonceChallenge.demanded(by: response) != nil else { return response }
             client.trace.info("the server asks for a DPoP nonce (RFC 9449 §8): sending once more with it, a new proof and a new assertion")
             again = true
         }

@@ -10,28 +10,31 @@ import OAuth
 /// nonces are that flow's (DPoPNonces.swift), and `--dpop` without a kept
 /// key makes the flow's key on first use. Sending is BackChannel.swift.
 package final class ClientProfile {
-    let options: Options
+    /// Who signs, and with what (its id, secret and method).
+    let client: ClientSettings
+    package let settings: ProfileSettings
+    /// The issuer the client names as an audience (assertions, request
+    /// objects): `--expect-iss`, else `--issuer` (ServerSettings.expectedIssuer).
+    let issuer: String?
     let redactor: Redactor
     let now: () -> Double
     let random: (Int) -> [UInt8]
     let nonces = DPoPNonces()
     private var freshDPoPKey: SigningKey?
 
-    package init(options: Options, redactor: Redactor, now: @escaping () -> Double, random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
-        self.options = options
+    package init(client: ClientSettings, profile: ProfileSettings, issuer: String?, redactor: Redactor, now: @escaping () -> Double,
+                 random: @escaping (Int) -> [UInt8] = Randomness.bytes) {
+        self.client = client
+        settings = profile
+        self.issuer = issuer
         self.redactor = redactor
         self.now = now
         self.random = random
     }
 
     var credentials: ClientCredentials {
-        ClientCredentials(id: options.clientID, secret: options.clientSecret, method: options.authMethod)
+        ClientCredentials(id: client.id, secret: client.secret, method: client.authMethod)
     }
-
-    /// The issuer the client names as an audience (assertions, request
-    /// objects): `--expect-iss`, else `--issuer` (which discovery checked
-    /// equals the metadata's).
-    var issuer: String? { options.expectIss ?? options.issuer }
 
     /// A fresh `jti`: 128 random bits.
     func jti() -> String { Base64URL.encode(random(16)) }
@@ -48,7 +51,7 @@ package final class ClientProfile {
     /// §2.2), nil when the method signs none.
     package func assertion(at endpoint: String, tokenEndpoint: String) throws(FlowError) -> String? {
         guard let signer = try assertionSigner() else { return nil }
-        let audience = AssertionAudience.audience(options.assertionAud, issuer: issuer, endpoint: endpoint, tokenEndpoint: tokenEndpoint)
+        let audience = AssertionAudience.audience(settings.assertionAud, issuer: issuer, endpoint: endpoint, tokenEndpoint: tokenEndpoint)
         let assertion = try signing(.assertion) { () throws(JOSEError) in
             try signer.make(audience: audience, now: now(), jti: jti())
         }
@@ -57,14 +60,14 @@ package final class ClientProfile {
     }
 
     func assertionSigner() throws(FlowError) -> ClientAssertion? {
-        switch options.authMethod {
+        switch client.authMethod {
         case .privateKeyJWT:
-            guard let loaded = options.clientKey else { throw .clientKeyMissing }
+            guard let loaded = settings.clientKey else { throw .clientKeyMissing }
             let signer = try signing(.assertion) { () throws(JOSEError) in try keySigner(loaded.key) }
-            return ClientAssertion(signer: signer, keyID: keyID(loaded.key), clientID: options.clientID)
+            return ClientAssertion(signer: signer, keyID: keyID(loaded.key), clientID: client.id)
         case .clientSecretJWT:
             let signer = try signing(.assertion) { () throws(JOSEError) in try secretSigner() }
-            return ClientAssertion(signer: signer, keyID: nil, clientID: options.clientID)
+            return ClientAssertion(signer: signer, keyID: nil, clientID: client.id)
         default:
             return nil
         }
@@ -72,17 +75,17 @@ package final class ClientProfile {
 
     /// `--client-key-id`, else the JWK's kid, else its RFC 7638 thumbprint.
     func keyID(_ key: SigningKey) -> String {
-        options.clientKeyID ?? key.kid ?? key.thumbprint
+        settings.clientKeyID ?? key.kid ?? key.thumbprint
     }
 
     /// `--client-key-alg`, else the key's own (PS256 for RSA under `--fapi2`).
     func keySigner(_ key: SigningKey) throws(JOSEError) -> JWSSigner {
-        try JWSSigner(key: key, algorithm: Self.algorithm(for: key, given: options.clientKeyAlg, fapi2: options.fapi2))
+        try JWSSigner(key: key, algorithm: Self.algorithm(for: key, given: settings.clientKeyAlg, fapi2: settings.fapi2))
     }
 
     func secretSigner() throws(JOSEError) -> JWSSigner {
-        let algorithm = options.clientKeyAlg.map(\.jws).flatMap { $0.keyKind == .secret ? $0 : nil } ?? .hs256
-        return try JWSSigner(secret: Array((options.clientSecret ?? "").utf8), algorithm: algorithm)
+        let algorithm = settings.clientKeyAlg.map(\.jws).flatMap { $0.keyKind == .secret ? $0 : nil } ?? .hs256
+        return try JWSSigner(secret: Array((client.secret ?? "").utf8), algorithm: algorithm)
     }
 
     /// The algorithm a key signs with: the one given, else PS256 for an RSA
@@ -102,9 +105,9 @@ package final class ClientProfile {
             throw .requestObjectWithoutIssuer
         }
         let object = try signing(.requestObject) { () throws(JOSEError) in
-            let signer = if let key = options.clientKey { try keySigner(key.key) } else { try secretSigner() }
-            return try RequestObject.make(parameters: parameters, clientID: options.clientID, audience: audience, signer: signer,
-                                          keyID: options.clientKey.map { keyID($0.key) }, now: now(), jti: jti())
+            let signer = if let key = settings.clientKey { try keySigner(key.key) } else { try secretSigner() }
+            return try RequestObject.make(parameters: parameters, clientID: client.id, audience: audience, signer: signer,
+                                          keyID: settings.clientKey.map { keyID($0.key) }, now: now(), jti: jti())
         }
         redactor.remember(object)
         return object
@@ -115,10 +118,10 @@ package final class ClientProfile {
     /// The flow's DPoP prover: the kept key, else a fresh P-256 key made on
     /// first use; nil without `--dpop`.
     func dpopProver() throws(FlowError) -> DPoPProver? {
-        guard options.dpop else { return nil }
+        guard let choice = settings.dpop else { return nil }
         return try signing(.dpopProof) { () throws(JOSEError) in
             let key: SigningKey
-            if let kept = options.dpopKey?.key {
+            if let kept = choice.kept?.key {
                 key = kept
             } else if let made = freshDPoPKey {
                 key = made
@@ -126,7 +129,7 @@ package final class ClientProfile {
                 key = try SigningKey.generate()
                 freshDPoPKey = key
             }
-            return try DPoPProver(key: key, algorithm: Self.algorithm(for: key, given: nil, fapi2: options.fapi2))
+            return try DPoPProver(key: key, algorithm: Self.algorithm(for: key, given: nil, fapi2: settings.fapi2))
         }
     }
 

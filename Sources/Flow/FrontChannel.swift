@@ -17,16 +17,16 @@ extension AuthorizationCodeFlow {
         if let par = endpoints.par {
             // RFC 9449 §10.1: the code is bound to the DPoP key from the start.
             if let prover = try profile.dpopProver() { parameters.append(NameValue("dpop_jkt", prover.thumbprint)) }
-            let pushed = options.requestObject
-                ? [NameValue("client_id", options.clientID), NameValue("request", try profile.requestObject(parameters))] : parameters
+            let pushed = profile.settings.requestObject
+                ? [NameValue("client_id", clientSettings.id), NameValue("request", try profile.requestObject(parameters))] : parameters
             let requestURI = try push(pushed, to: par, tokenURL: endpoints.token)
-            outer = [NameValue("client_id", options.clientID), NameValue("request_uri", requestURI)]
-        } else if options.requestObject {
-            outer = [NameValue("client_id", options.clientID), NameValue("request", try profile.requestObject(parameters))]
+            outer = [NameValue("client_id", clientSettings.id), NameValue("request_uri", requestURI)]
+        } else if profile.settings.requestObject {
+            outer = [NameValue("client_id", clientSettings.id), NameValue("request", try profile.requestObject(parameters))]
         } else {
             return authorization.httpRequest(endpoint: authorizeURL, method: method, form: form, headers: [])
         }
-        return AuthorizationRequest.httpRequest(endpoint: authorizeURL, method: method, parameters: outer + options.frontParams,
+        return AuthorizationRequest.httpRequest(endpoint: authorizeURL, method: method, parameters: outer + profile.settings.frontParams,
                                                 form: form, headers: [])
     }
 
@@ -51,6 +51,7 @@ extension AuthorizationCodeFlow {
     /// The parameters `--resource` and `--authorization-details` add to
     /// every authorization request (RFC 8707 §2, RFC 9396 §2).
     var profileParameters: [NameValue] {
-        options.resources.map { NameValue("resource", $0) } + (options.authorizationDetails.map { [NameValue("authorization_details", $0)] } ?? [])
+        profile.settings.resources.map { NameValue("resource", $0) }
+            + (profile.settings.authorizationDetails.map { [NameValue("authorization_details", $0)] } ?? [])
     }
 }

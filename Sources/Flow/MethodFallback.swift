@@ -38,17 +38,17 @@ extension AuthorizationCodeFlow {
     /// whose state, nonce and verifier the answer must match.
     func authorizeAndWalk(from authorizeURL: String, at endpoints: ServerEndpoints) throws(FlowError) -> (AuthorizationRequest, AuthorizationAnswer) {
         let first = authorizationRequest()
-        guard options.method == .post else {
-            return (first, try walk(walker(for: first), from: frontChannel(first, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
+        guard request.method == .post else {
+            return (first, try walkOnce(walker(for: first), from: frontChannel(first, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
         }
         // The --step cookies stay; whatever the POST's walk collected goes
         // (a session that kept the POSTed fields, say).
         let cookies = client.saveCookies()
         let postWalker = try walker(for: first)
-        let request = try frontChannel(first, method: .post, form: form, at: endpoints, authorizeURL: authorizeURL)
+        let post = try frontChannel(first, method: .post, form: form, at: endpoints, authorizeURL: authorizeURL)
         let outcome: WalkOutcome
         do {
-            outcome = try postWalker.walk(from: request, fallingBack: CredentialLeak(form))
+            outcome = try postWalker.walk(from: post, fallingBack: CredentialLeak(form))
         } catch {
             throw .walk(error)
         }
@@ -62,12 +62,12 @@ extension AuthorizationCodeFlow {
             if sayFallback() { notes?.writeErr(client.trace.redactor.finished(fallback.note(wording.names)) + "\n") }
             client.restoreCookies(cookies)
             let second = authorizationRequest()
-            return (second, try walk(walker(for: second), from: frontChannel(second, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
+            return (second, try walkOnce(walker(for: second), from: frontChannel(second, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
         }
     }
 
     /// A walk with no second try.
-    func walk(_ walker: Walker, from request: HTTPRequest) throws(FlowError) -> AuthorizationAnswer {
+    func walkOnce(_ walker: Walker, from request: HTTPRequest) throws(FlowError) -> AuthorizationAnswer {
         do {
             return try walker.walk(from: request)
         } catch {
@@ -80,7 +80,7 @@ extension AuthorizationCodeFlow {
     /// of one server falls back alike and a note per record buries the
     /// results.
     func sayFallback() -> Bool {
-        switch options.verbosity {
+        switch output.verbosity {
         case .quiet: return false
         case .verbose: return true
         case .normal:
@@ -93,8 +93,8 @@ extension AuthorizationCodeFlow {
 
     /// A fresh request: new state, nonce and PKCE verifier each time.
     func authorizationRequest() -> AuthorizationRequest {
-        let authorization = AuthorizationRequest(clientID: options.clientID, redirectURI: options.redirectURI, scope: options.scope,
-                                                 pkce: options.pkce, responseMode: options.responseMode, extra: options.params + options.frontParams,
+        let authorization = AuthorizationRequest(clientID: clientSettings.id, redirectURI: clientSettings.redirectURI, scope: request.scope,
+                                                 pkce: request.pkce, responseMode: request.responseMode, extra: request.params + profile.settings.frontParams,
                                                  repeated: profileParameters, random: random)
         client.trace.redactor.remember(authorization.pkce.verifier)
         client.trace.redactor.remember(authorization.state)
@@ -102,12 +102,16 @@ extension AuthorizationCodeFlow {
     }
 
     func walker(for authorization: AuthorizationRequest) throws(FlowError) -> Walker {
-        guard let redirect = URIReference(options.redirectURI) else {
+        guard let redirect = URIReference(clientSettings.redirectURI) else {
             throw .redirectURINotURI
         }
-        let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: options.maxHops,
-                            formValues: form, submit: options.submit, state: authorization.state)
-        walker.codes = options.totp.map { OneTimeCodes(totp: $0, fieldName: options.totpField, now: now) }
+        let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: walk.maxHops,
+                            formValues: form, submit: walk.submit, state: authorization.state,
+                            drivers: DriverRegistry(choice: walk.idp))
+        walker.codes = walk.totp.map { OneTimeCodes(totp: $0, fieldName: walk.totpField, now: now) }
+        walker.passkey = Passkey(store: walk.passkeyFile.map {
+            PasskeyFile(path: $0, mayRegister: walk.passkeyRegister, timeout: lockTimeout, redactor: client.trace.redactor)
+        })
         return walker
     }
 }

@@ -18,27 +18,30 @@ package struct ServerEndpoints: Sendable {
     package var keys = KeyStore(source: nil)
 
     /// Flags win over discovery for each endpoint; discovery happens only
-    /// with `--issuer`.
-    /// - Parameter wording: the CLI's words for the run's key store
-    ///   (KeyStore.swift), which traces what it could not keep.
-    package static func resolve(_ options: Options, client: HTTPClient, wording: any FlowWording) throws(FlowError) -> ServerEndpoints {
-        let metadata = try discover(options, client: client)
-        let authorize = options.authorizeURL ?? metadata?.authorizationEndpoint
-        if authorize == nil && options.refreshToken == nil {
-            throw .noAuthorizationEndpoint(issuer: options.issuer)
+    /// with `--issuer`. The keys are the caller's to add (TokenFlow.endpoints).
+    /// - Parameters:
+    ///   - request: a refresh needs no authorization endpoint; the PKCE
+    ///     method must be one the metadata lists.
+    ///   - profile: whether the authorization request is pushed (PAR).
+    ///   - presentsCertificate: `--cert`: the metadata's mTLS aliases apply.
+    package static func resolve(_ given: ServerSettings, request: RequestSettings, profile: ProfileSettings, presentsCertificate: Bool,
+                                client: HTTPClient) throws(FlowError) -> ServerEndpoints {
+        let metadata = try discover(given, client: client)
+        let authorize = given.authorizeURL ?? metadata?.authorizationEndpoint
+        if authorize == nil && request.refreshToken == nil {
+            throw .noAuthorizationEndpoint(issuer: given.issuer)
         }
-        guard let token = options.tokenURL ?? metadata?.tokenEndpoint else {
-            throw .noTokenEndpoint(issuer: options.issuer)
+        guard let token = given.tokenURL ?? metadata?.tokenEndpoint else {
+            throw .noTokenEndpoint(issuer: given.issuer)
         }
-        try checkPKCESupport(options, metadata)
+        try checkPKCESupport(request, metadata, issuer: given.issuer)
         var endpoints = ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
-        try endpoints.applyProfile(options)
-        endpoints.keys = try KeyStore.make(options, metadata: metadata, wording: wording)
+        try endpoints.applyProfile(given, request: request, profile: profile, presentsCertificate: presentsCertificate)
         return endpoints
     }
 
-    static func discover(_ options: Options, client: HTTPClient) throws(FlowError) -> ServerMetadata? {
-        guard let issuer = options.issuer else { return nil }
+    static func discover(_ given: ServerSettings, client: HTTPClient) throws(FlowError) -> ServerMetadata? {
+        guard let issuer = given.issuer else { return nil }
         var lastStatus = 0
         let candidates = ServerMetadata.candidateURLs(issuer: issuer)
         for url in candidates {
@@ -63,9 +66,9 @@ package struct ServerEndpoints: Sendable {
 
     /// A server that does not list our PKCE method would reject or ignore
     /// the challenge: refused before any request of the flow.
-    static func checkPKCESupport(_ options: Options, _ metadata: ServerMetadata?) throws(FlowError) {
-        guard options.refreshToken == nil, options.pkce != .off,
-              let methods = metadata?.codeChallengeMethods, !methods.contains(options.pkce.rawValue) else { return }
-        throw .pkceNotListed(options.pkce, listed: methods, issuer: options.issuer)
+    static func checkPKCESupport(_ request: RequestSettings, _ metadata: ServerMetadata?, issuer: String?) throws(FlowError) {
+        guard request.refreshToken == nil, request.pkce != .off,
+              let methods = metadata?.codeChallengeMethods, !methods.contains(request.pkce.rawValue) else { return }
+        throw .pkceNotListed(request.pkce, listed: methods, issuer: issuer)
     }
 }

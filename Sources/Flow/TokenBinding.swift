@@ -9,13 +9,13 @@ import OAuth
 /// there a Bearer token is a failed check rather than a token.
 extension ClientProfile {
     func checkBinding(of token: TokenResponse, trace: Trace) throws(FlowError) {
-        guard options.dpop else { return }
+        guard settings.dpop != nil else { return }
         let scheme = TokenScheme(tokenType: token.json["token_type"]?.stringValue)
         guard scheme != .dpop else {
             trace.info("the token is bound to the DPoP key (token_type DPoP)")
             return
         }
-        if options.fapi2 {
+        if settings.fapi2 {
             throw .notSenderConstrained(tokenType: scheme.headerName)
         }
     }

@@ -8,23 +8,22 @@ import OAuth
 /// and its id_token verified (OIDC Core §3.1.3.7; after a refresh, §12.2:
 /// Verification/IDTokenCheck.swift).
 struct TokenEndpoint {
-    let options: Options
     let client: HTTPClient
     /// Seconds since 1970, for the id_token's `exp`.
     let now: () -> Double
-    /// Signs each attempt's assertion and DPoP proof (ClientProfile.swift).
-    var profile: ClientProfile? = nil
+    /// The client's authentication, and what the token is for (`resource`,
+    /// RFC 8707); signs each attempt's assertion and DPoP proof (ClientProfile.swift).
+    let profile: ClientProfile
 
     /// - Parameters:
     ///   - idToken: what the answer's id_token must be.
     ///   - spent: what the server took, for the error after it answered:
     ///     it is gone either way.
     func exchange(_ grant: Grant, at tokenURL: String, purpose: String, idToken: IDTokenCheck, spent: RedeemedGrant) throws(FlowError) -> TokenResponse {
-        let profile = self.profile ?? ClientProfile(options: options, redactor: client.trace.redactor, now: now)
         let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
         let response = try profile.send(purpose, through: client) { () throws(FlowError) in
             TokenRequest(tokenURL: tokenURL, grant: grant, client: profile.credentials,
-                         assertion: try profile.assertion(at: tokenURL, tokenEndpoint: tokenURL), resources: options.resources).httpRequest(headers: [])
+                         assertion: try profile.assertion(at: tokenURL, tokenEndpoint: tokenURL), resources: profile.settings.resources).httpRequest(headers: [])
         }
         let token: TokenResponse
         do {
@@ -33,14 +32,14 @@ struct TokenEndpoint {
             // invalid_client (RFC 6749 §5.2): the client's own authentication
             // failed, not the user's; after a code grant the login worked.
             if case .tokenRefused(_, let object, _) = error, object.code == .invalidClient {
-                if case .authorizationCode = grant { throw .clientRefused(error, method: options.authMethod, afterLogin: true) }
-                throw .clientRefused(error, method: options.authMethod, afterLogin: false)
+                if case .authorizationCode = grant { throw .clientRefused(error, method: profile.client.authMethod, afterLogin: true) }
+                throw .clientRefused(error, method: profile.client.authMethod, afterLogin: false)
             }
             throw .oauth(error)
         }
         for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
         do {
-            try idToken.verify(token, options: options, client: client, now: now())
+            try idToken.verify(token, client: client, now: now())
             try profile.checkBinding(of: token, trace: client.trace)
         } catch {
             throw .answerRefused(spent, at: place, error)

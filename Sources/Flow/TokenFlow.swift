@@ -7,9 +7,10 @@ import Walk
 /// cookie jar, redactor, clock and where its trace goes. Nothing is shared
 /// with another flow, so a batch runs many of these at once in one process.
 package final class TokenFlow {
-    package let options: Options
-    /// The `--form` values this flow fills in: the options' own, or a batch
-    /// record's fields over them. The options stay as validated.
+    /// Every slice; each component below gets only those it reads.
+    package let settings: FlowSettings
+    /// The `--form` values this flow fills in: the settings' own, or a batch
+    /// record's fields over them. The settings stay as validated.
     let form: [NameValue]
     /// Seconds since 1970: the system's clock, or a test's.
     let now: @Sendable () -> Double
@@ -29,61 +30,52 @@ package final class TokenFlow {
     /// messages where a trace line or warning quotes one.
     let wording: any FlowWording
 
-    package init(options: Options, console: Console, transport: Transport, wording: any FlowWording, form: [NameValue]? = nil,
+    package init(settings: FlowSettings, console: Console, transport: Transport, wording: any FlowWording, form: [NameValue]? = nil,
                  now: @escaping @Sendable () -> Double = SystemClock.now) {
-        self.options = options
-        self.form = form ?? options.form
+        self.settings = settings
+        self.form = form ?? settings.walk.form
         self.now = now
         self.console = console
         self.wording = wording
         redactor = Redactor()
-        Self.rememberSecrets(of: options, in: redactor)
+        Self.rememberSecrets(of: settings, in: redactor)
         for field in self.form { redactor.remember(field.value) }
-        let trace = Trace(enabled: options.verbosity == .verbose, redactor: redactor, console: console, names: wording.names)
-        client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: options.headers,
-                            policy: SecurityPolicy(allowHTTP: options.allowHTTP, connectTo: options.connectTo, proxy: options.proxy), trace: trace, now: now)
-        origins = OriginPolicy(trusting: TrustedOrigins.given(by: options), userHeaders: options.headers, trace: trace)
-        redirectGuard = URIReference(options.redirectURI).map { RedirectURIGuard(RedirectTarget($0)) }
+        let trace = Trace(enabled: settings.output.verbosity == .verbose, redactor: redactor, console: console, names: wording.names)
+        client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: settings.connection.headers,
+                            policy: settings.connection.policy, trace: trace, now: now)
+        origins = OriginPolicy(trusting: TrustedOrigins.given(by: settings.server, walk: settings.walk), userHeaders: settings.connection.headers,
+                               trace: trace)
+        redirectGuard = URIReference(settings.client.redirectURI).map { RedirectURIGuard(RedirectTarget($0)) }
         if let redirectGuard { client.adapters.append(redirectGuard) }
         client.adapters.append(origins)
-        profile = ClientProfile(options: options, redactor: redactor, now: now)
+        profile = ClientProfile(client: settings.client, profile: settings.profile, issuer: settings.server.expectedIssuer, redactor: redactor, now: now)
     }
 
-    /// A flow over a transport made for its settings (one per flow: its
-    /// own connections).
-    package convenience init(options: Options, console: Console, makeTransport: TransportFactory, wording: any FlowWording,
+    /// A flow over a transport made for its connection settings (one per
+    /// flow: its own connections).
+    package convenience init(settings: FlowSettings, console: Console, makeTransport: TransportFactory, wording: any FlowWording,
                              form: [NameValue]? = nil, now: @escaping @Sendable () -> Double = SystemClock.now) throws(FlowError) {
         let transport: any Transport
         do {
-            transport = try makeTransport(Self.transportSettings(options))
+            transport = try makeTransport(settings.connection.transport)
         } catch {
             throw .http(error)
         }
-        self.init(options: options, console: console, transport: transport, wording: wording, form: form, now: now)
-    }
-
-    /// The transport settings a run's flags ask for.
-    package static func transportSettings(_ options: Options) -> TransportSettings {
-        var settings = TransportSettings()
-        settings.timeout = options.timeout
-        settings.connectTimeout = options.connectTimeout
-        settings.cacert = options.cacert
-        settings.insecure = options.insecure
-        settings.cert = options.cert
-        settings.key = options.key
-        settings.connectTo = options.connectTo
-        settings.proxy = options.proxy
-        return settings
+        self.init(settings: settings, console: console, transport: transport, wording: wording, form: form, now: now)
     }
 
     /// Every secret the run knows before it starts.
-    package static func rememberSecrets(of options: Options, in redactor: Redactor) {
-        KnownSecrets.remember(options, in: redactor)
+    package static func rememberSecrets(of settings: FlowSettings, in redactor: Redactor) {
+        KnownSecrets.remember(settings, in: redactor)
     }
 
-    /// The endpoints, discovered through this flow's own connection.
+    /// The endpoints, discovered through this flow's own connection, with
+    /// the keys that verify the server's signatures.
     package func endpoints() throws(FlowError) -> ServerEndpoints {
-        try ServerEndpoints.resolve(options, client: client, wording: wording)
+        var endpoints = try ServerEndpoints.resolve(settings.server, request: settings.request, profile: settings.profile,
+                                                    presentsCertificate: settings.connection.transport.cert != nil, client: client)
+        endpoints.keys = try KeyStore.make(settings.verification.jwks, metadata: endpoints.metadata, cache: settings.cache, wording: wording)
+        return endpoints
     }
 
     /// The grant the settings ask for, at endpoints resolved before (a
@@ -94,13 +86,13 @@ package final class TokenFlow {
     }
 
     func obtain(at endpoints: ServerEndpoints?) throws(FlowError) -> FlowResult {
-        guard options.cache else {
+        guard settings.cache.enabled else {
             let resolved: ServerEndpoints
             if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
             return try withUserInfo(mint(at: resolved), at: { () throws(FlowError) -> ServerEndpoints in resolved })
         }
         let cache = try makeCache()
-        if options.forget {
+        if settings.cache.forget {
             try cache.forget()
             return .forgotten
         }
@@ -119,8 +111,7 @@ package final class TokenFlow {
                 return token
             },
             refresh: { (refreshToken: String, stale: TokenResponse) throws(FlowError) -> TokenResponse in
-                try RefreshFlow(options: self.options, client: self.client, now: self.now, profile: self.profile)
-                    .run(refreshToken, at: target(), stored: stale)
+                try self.refreshFlow().run(refreshToken, at: target(), stored: stale)
             })
         let token = try cache.obtain(minting)
         client.trace.info("token from \(token.source.rawValue)")
@@ -130,8 +121,9 @@ package final class TokenFlow {
     /// `--userinfo`: the userinfo answer for the token, whether it is new,
     /// refreshed or the cache's (Verification/UserInfoFetch.swift).
     func withUserInfo(_ result: FlowResult, at endpoints: () throws(FlowError) -> ServerEndpoints) throws(FlowError) -> FlowResult {
-        guard options.userinfo, case .token(var token) = result else { return result }
-        token.userinfo = try UserInfoFetch(options: options, client: client, endpoints: endpoints(), now: now, profile: profile).fetch(for: token)
+        guard settings.verification.userinfo, case .token(var token) = result else { return result }
+        token.userinfo = try UserInfoFetch(server: settings.server, verification: settings.verification, client: client, endpoints: endpoints(),
+                                           now: now, profile: profile).fetch(for: token)
         return .token(token)
     }
 
@@ -145,34 +137,39 @@ package final class TokenFlow {
         origins.trust(TrustedOrigins.named(by: resolved))
         do {
             try redirectGuard?.refuseEndpoints([(.authorization, resolved.authorize), (.token, resolved.token), (.pushedAuthorization, resolved.par)]
-                                               + options.steps.map { (.step, $0.url) })
+                                               + settings.walk.steps.map { (.step, $0.url) })
         } catch {
             throw .walk(error)
         }
-        if let refreshToken = options.refreshToken {
-            let token = try RefreshFlow(options: options, client: client, now: now, profile: profile).run(refreshToken, at: resolved, stored: stored)
+        if let refreshToken = settings.request.refreshToken {
+            let token = try refreshFlow().run(refreshToken, at: resolved, stored: stored)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(options: options, form: form, client: client, wording: wording, notes: console, fallbackNoted: fallbackNoted,
+        return try AuthorizationCodeFlow(settings: settings, form: form, client: client, wording: wording, notes: console, fallbackNoted: fallbackNoted,
                                          now: now, profile: profile).run(at: resolved)
     }
 
+    func refreshFlow() -> RefreshFlow {
+        RefreshFlow(server: settings.server, request: settings.request, verification: settings.verification, client: client, now: now, profile: profile)
+    }
+
     func makeCache() throws(FlowError) -> TokenCache {
-        guard let path = options.cacheDir else {
+        guard let path = settings.cache.directory else {
             throw .noCacheDirectory
         }
-        let quiet = options.verbosity == .quiet
+        let quiet = settings.output.verbosity == .quiet
         let console = self.console
-        let key: String
         let directory: CacheDirectory
+        let key: String
         do {
             directory = try CacheDirectory(path: path)
-            key = try CacheKey.make(options, salt: CacheSalt.load(in: directory))
+            key = try CacheKey.make(settings, salt: CacheSalt.load(in: directory))
         } catch {
             throw .cache(error)
         }
-        return TokenCache(directory: directory, key: key, minTTL: Double(options.minTTL),
-                          carriesIDToken: options.print == .execCredential, lockTimeout: options.timeout, trace: client.trace, now: now,
-                          wording: wording, warn: { message in if !quiet { console.writeErr(message + "\n") } })
+        return TokenCache(directory: directory, key: key, minTTL: Double(settings.cache.minTTL),
+                          carriesIDToken: settings.output.print == .execCredential, lockTimeout: settings.connection.transport.timeout,
+                          trace: client.trace, now: now, wording: wording,
+                          warn: { message in if !quiet { console.writeErr(message + "\n") } })
     }
 }

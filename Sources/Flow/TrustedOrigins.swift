@@ -9,8 +9,8 @@ import Walk
 /// other origin the walk passes through gets no `--form` value, no `-H`
 /// header, no replayed body (OriginPolicy.swift).
 enum TrustedOrigins {
-    static func given(by options: Options) -> [String] {
-        [options.issuer, options.authorizeURL, options.tokenURL].compactMap { $0 } + options.steps.map(\.url) + options.trustOrigins
+    static func given(by server: ServerSettings, walk: WalkSettings) -> [String] {
+        [server.issuer, server.authorizeURL, server.tokenURL].compactMap { $0 } + walk.steps.map(\.url) + walk.trustOrigins
     }
 
     static func named(by endpoints: ServerEndpoints) -> [String] {

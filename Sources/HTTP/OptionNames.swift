@@ -16,8 +16,10 @@ package struct OptionNames: Equatable, Sendable {
     package var method: String
     /// The proof a token that is not DPoP-bound cannot get.
     package var dpopFor: String
+    /// The login driver chosen by hand.
+    package var idp: String
 
-    package init(proxy: String, header: String, issuer: String, jwks: String, form: String, method: String, dpopFor: String) {
+    package init(proxy: String, header: String, issuer: String, jwks: String, form: String, method: String, dpopFor: String, idp: String) {
         self.proxy = proxy
         self.header = header
         self.issuer = issuer
@@ -25,6 +27,7 @@ package struct OptionNames: Equatable, Sendable {
         self.form = form
         self.method = method
         self.dpopFor = dpopFor
+        self.idp = idp
     }
 
     /// Where a proxy was configured, as the trace says it.

@@ -161,6 +161,17 @@ final class CryptoKey: Sendable {
 
     func sign(_ message: [UInt8], algorithm: JWSAlgorithm) throws(JOSEError) -> [UInt8] {
         guard fits(algorithm), let (scheme, hash) = algorithm.cScheme else { throw .algorithmDoesNotFitKey(algorithm) }
+        return try sign(message, scheme: scheme, hash: hash)
+    }
+
+    /// An ECDSA signature in X9.62 DER (`SEQUENCE { r, s }`), the form
+    /// WebAuthn carries (its §6.5.6), with the hash of an ES algorithm.
+    func signDER(_ message: [UInt8], algorithm: JWSAlgorithm) throws(JOSEError) -> [UInt8] {
+        guard fits(algorithm), let (scheme, hash) = algorithm.cScheme, scheme == ACC_ECDSA else { throw .algorithmDoesNotFitKey(algorithm) }
+        return try sign(message, scheme: ACC_ECDSA_DER, hash: hash)
+    }
+
+    private func sign(_ message: [UInt8], scheme: acc_scheme, hash: acc_hash) throws(JOSEError) -> [UInt8] {
         var signature = [UInt8](repeating: 0, count: Int(ACC_MAX_SIGNATURE_BYTES))
         var length = signature.count
         let status = message.withUnsafeBufferPointer { message in
@@ -170,6 +181,17 @@ final class CryptoKey: Sendable {
         }
         guard status == ACC_OK else { throw .cryptoFailure }
         return Array(signature[0..<length])
+    }
+
+    /// The private scalar `d` of an EC key, at the curve's size (RFC 7518
+    /// §6.2.2.1): what a passkey file keeps of a key made here.
+    func privateScalar() throws(JOSEError) -> SecretBytes {
+        guard case .ec(let curve) = kind else { throw .unsupportedKey("key type") }
+        var d = [UInt8](repeating: 0, count: curve.size)
+        var length = d.count
+        let status = d.withUnsafeMutableBufferPointer { acc_ec_private(pointer, $0.baseAddress, &length) }
+        guard status == ACC_OK, length == curve.size else { throw status == ACC_BAD_KEY ? .notPrivateKey : .cryptoFailure }
+        return SecretBytes(d)
     }
 
     func verify(_ signature: [UInt8], of message: [UInt8], algorithm: JWSAlgorithm) -> Bool {

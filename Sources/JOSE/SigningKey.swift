@@ -75,6 +75,22 @@ package struct SigningKey: Sendable, CustomStringConvertible {
         try key.sign(message, algorithm: algorithm)
     }
 
+    /// An ECDSA signature in X9.62 DER, as WebAuthn sends it (its §6.5.6:
+    /// COSE alg -7 is ES256 with a DER signature, not JOSE's R‖S).
+    package func derSignature(of message: [UInt8], algorithm: JWSAlgorithm = .es256) throws(JOSEError) -> [UInt8] {
+        try key.signDER(message, algorithm: algorithm)
+    }
+
+    /// The whole key as a JWK with `d`, for a file that keeps it (a
+    /// passkey, Walk/WebAuthn/PasskeyCredential.swift): a secret, so only
+    /// an EC key made or read here gives it, and its description never
+    /// shows it (JWK.swift).
+    package func privateJWK() throws(JOSEError) -> JWK {
+        var jwk = publicJWK
+        jwk.privateParameters = [try key.privateScalar()]
+        return jwk
+    }
+
     package var description: String {
         "SigningKey(\(publicJWK.description.dropFirst(4).dropLast()), \(defaultAlgorithm.rawValue))"
     }

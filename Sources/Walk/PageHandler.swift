@@ -146,6 +146,13 @@ package final class PageHandler {
         return .submit(request)
     }
 
+    /// Credentials went out in a request the walk did not build from a form
+    /// (a login driver's).
+    func noteCredentials(sentIn request: HTTPRequest) {
+        credentialsSubmitted = true
+        credentialRequest = request
+    }
+
     /// An absent, empty or `#` action means the page itself.
     static func actionURL(_ form: HTMLForm, base: URIReference) -> URIReference {
         var resolved: URIReference

@@ -5,9 +5,12 @@ import HTTP
 /// the pages and their forms, the answer sent elsewhere. Places are URLs
 /// without their query (`Walker.place`). The CLI words each case and picks
 /// its exit code (CLI/Errors/); the walk itself only asks `isDeadEnd`.
-package enum WalkError: Error, Equatable, Sendable {
+package indirect enum WalkError: Error, Equatable, Sendable {
     /// A request of the walk failed (policy, origin, redirect_uri, transport).
     case http(HTTPError)
+    /// A login driver stopped (Drivers/): its own reason, never `.walk`
+    /// (the walk's error is thrown as it is).
+    case driver(DriverError)
 
     // Redirects and status (Walker.swift).
     /// The same request with the same cookies came round again.
@@ -86,6 +89,10 @@ extension WalkError {
                  .network:
                 false
             }
+        case .driver(.walk(let error)):
+            error.isDeadEnd
+        case .driver:
+            true
         case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .hopLimit, .unresolvablePage, .noFormToFill,
              .needsJavaScript, .loginRejected, .form, .oneTimeCodeWithoutSecret, .unfilledField, .postRefused, .formValueInURL:
             true

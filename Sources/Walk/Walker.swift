@@ -13,12 +13,24 @@ package final class Walker {
     /// Our state: a redirect elsewhere that carries it is our answer going
     /// to the wrong place, and following it would hand the code over.
     let state: String
+    /// `--passkey`: what a login driver answers WebAuthn with (WebAuthn/Passkey.swift).
+    package var passkey = Passkey()
+    /// The login drivers this walk may hand a page to (Drivers/).
+    let drivers: DriverRegistry
+    /// Hops so far: redirects followed, forms submitted and driver requests
+    /// sent, against `--max-hops`.
+    private(set) var hops = 0
+    /// `--idp NAME`: the first page that is not a redirect still goes to it.
+    private var forcedPending: Bool
 
-    package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String) {
+    package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String,
+                 drivers: DriverRegistry = DriverRegistry()) {
         self.client = client
         self.target = target
         self.maxHops = maxHops
         self.state = state
+        self.drivers = drivers
+        forcedPending = drivers.forcesFirstPage
         pages = PageHandler(target: target, formValues: formValues, submit: submit, trace: client.trace)
     }
 
@@ -48,33 +60,40 @@ package final class Walker {
 
     private func loop(from first: HTTPRequest, leakGuard: CredentialLeak?) throws(WalkError) -> WalkOutcome {
         var request = first
-        var hops = 0
+        hops = 0
+        // An answer a driver already fetched for `request` (DriverStep.received).
+        var received: HTTPResponse?
         // A request is a repeat only if its cookies are the same too: coming
         // back to /authorize after logging in is progress, not a loop.
         var seen: Set<String> = []
         while true {
-            // Whatever led here (a refresh, a GET form), the redirect_uri is
-            // the answer and is never fetched.
-            if let destination = URIReference(request.url), target.matches(destination) {
-                client.trace.info("redirect_uri reached by \(request.method) \(client.trace.redactor.url(request.url)); not fetched")
-                return .answer(.redirect(destination))
-            }
-            try AnswerGuard.check(request, state: state)
-            let key = "\(request.method) \(request.url)\n\(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")\n\(client.cookieHeader(for: request.url) ?? "")"
-            guard seen.insert(key).inserted else {
-                throw .redirectLoop(method: request.method, at: Self.place(request.url))
-            }
-            if hops > 0, let leakGuard, leakGuard.isCarried(by: request, filledByUs: request.method == .get && request == pages.credentialRequest) {
-                return .fallBack(.formValueInURL(place: Self.place(request.url)))
-            }
             let response: HTTPResponse
-            do {
-                response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
-            } catch {
-                throw .http(error)
-            }
-            if hops == 0, leakGuard != nil, FallbackReason.refusalStatuses.contains(response.status) {
-                return .fallBack(.refused(status: response.status, place: Self.place(request.url)))
+            if let answer = received {
+                response = answer
+                received = nil
+            } else {
+                // Whatever led here (a refresh, a GET form), the redirect_uri is
+                // the answer and is never fetched.
+                if let destination = URIReference(request.url), target.matches(destination) {
+                    client.trace.info("redirect_uri reached by \(request.method) \(client.trace.redactor.url(request.url)); not fetched")
+                    return .answer(.redirect(destination))
+                }
+                try AnswerGuard.check(request, state: state)
+                let key = "\(request.method) \(request.url)\n\(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")\n\(client.cookieHeader(for: request.url) ?? "")"
+                guard seen.insert(key).inserted else {
+                    throw .redirectLoop(method: request.method, at: Self.place(request.url))
+                }
+                if hops > 0, let leakGuard, leakGuard.isCarried(by: request, filledByUs: request.method == .get && request == pages.credentialRequest) {
+                    return .fallBack(.formValueInURL(place: Self.place(request.url)))
+                }
+                do {
+                    response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
+                } catch {
+                    throw .http(error)
+                }
+                if hops == 0, leakGuard != nil, FallbackReason.refusalStatuses.contains(response.status) {
+                    return .fallBack(.refused(status: response.status, place: Self.place(request.url)))
+                }
             }
             let next: HTTPRequest
             let page = ParsedPage(response)  // parsed once for the guard and the handler
@@ -93,6 +112,14 @@ package final class Walker {
                                                                                page: page) {
                 client.trace.info("redirect_uri reached by the page's refresh; not fetched")
                 return .answer(answer)
+            } else if let handOff = try drive(DriverPage(request: request, response: response, parsed: page, forced: forcedPending)) {
+                if let answer = handOff.received {
+                    // The driver's own request already counted as a hop.
+                    request = handOff.request
+                    received = answer
+                    continue
+                }
+                next = handOff.request
             } else if (response.isSuccess && PageHandler.isHTML(response)) || pages.isRejection(response, to: request) {
                 switch try pages.handle(response, at: request.url, rejected: !response.isSuccess, page: page) {
                 case .answer(let answer):
@@ -103,12 +130,53 @@ package final class Walker {
             } else {
                 throw .unexpectedStatus(response.status, Self.pageText(response), at: Self.place(request.url))
             }
-            hops += 1
-            guard hops <= maxHops else {
-                throw .hopLimit(maxHops, at: Self.place(next.url))
-            }
+            try countHop(toward: next.url)
             request = next
         }
+    }
+
+    /// One more hop toward `url`, within `--max-hops`.
+    func countHop(toward url: String) throws(WalkError) {
+        hops += 1
+        guard hops <= maxHops else {
+            throw .hopLimit(maxHops, at: Self.place(url))
+        }
+    }
+
+    /// Hands a page that is not a redirect to the driver that takes it, if
+    /// any (Drivers/DriverRegistry.swift); nil leaves it to the generic walk.
+    private func drive(_ page: DriverPage) throws(WalkError) -> HandOff? {
+        forcedPending = false
+        guard let driver = drivers.driver(for: page) else { return nil }
+        client.trace.info("\(driver.provider.rawValue) login\(page.forced ? " (\(client.trace.names.idp))" : ""): driver takes \(Self.place(page.url))")
+        let session = DriverSession(client: client, walker: self, provider: driver.provider)
+        let step: DriverStep
+        do throws(DriverError) {
+            step = try driver.drive(from: page, in: session)
+        } catch .walk(let error) {
+            throw error
+        } catch {
+            throw .driver(error)
+        }
+        switch step {
+        case .send(let request): return HandOff(request: request, received: nil)
+        case .received(let response, let request): return HandOff(request: request, received: response)
+        case .generic: return nil
+        }
+    }
+
+    /// Where a driver leaves the walk: the request to go on with, and its
+    /// answer when the driver sent it already.
+    private struct HandOff {
+        let request: HTTPRequest
+        let received: HTTPResponse?
+    }
+
+    /// A driver's request carried the user's credentials: a login was tried,
+    /// so no fallback may try it again, and a login page coming back
+    /// turns them down (LoginRejection.swift).
+    func credentialsWentOut(in request: HTTPRequest) {
+        pages.noteCredentials(sentIn: request)
     }
 
     /// The redirect's target, resolved against the URL that answered (RFC 3986 §5).

@@ -76,6 +76,7 @@ struct ArgumentParserTests {
         "connect-timeout": ("0.25", [], "0.25"),
         "totp-secret": ("JBSWY3DPEHPK3PXP", [], "JBSWY3DPEHPK3PXP"),
         "totp-field": ("otp", ["--totp-secret", "JBSWY3DPEHPK3PXP"], "otp"),
+        "passkey": (PasskeyOptionTests.unmade, ["--passkey-register"], PasskeyOptionTests.unmade + "/not made yet"),
         "trust-origin": ("HTTPS://Login.Example:443/", [], "https://login.example"),
         "refresh-token": ("rt-1", [], "rt-1"),
         "cache-dir": ("/tmp/x", [], "/tmp/x"),
@@ -105,62 +106,63 @@ struct ArgumentParserTests {
 
     static func readBack(_ long: String, _ o: Options) -> String {
         switch long {
-        case "issuer": o.issuer ?? "nil"
-        case "authorize-url": o.authorizeURL ?? "nil"
-        case "token-url": o.tokenURL ?? "nil"
-        case "expect-iss": o.expectIss ?? "nil"
-        case "client-id": o.clientID
-        case "client-secret": "\(o.clientSecret ?? "nil")/\(o.authMethod.rawValue)"
-        case "auth-method": o.authMethod.rawValue
-        case "redirect-uri": o.redirectURI
-        case "scope": o.scope ?? "nil"
-        case "param": o.params.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
-        case "pkce": o.pkce.rawValue
-        case "response-mode": o.responseMode?.rawValue ?? "nil"
-        case "method": o.method.rawValue
-        case "form": o.form.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
-        case "submit": o.submit.map { "\($0.name)=\($0.value ?? "nil")" } ?? "nil"
-        case "step": o.steps.map { "\($0.method) \($0.url) \($0.body ?? "nil")" }.joined(separator: ",")
-        case "max-hops": "\(o.maxHops)"
-        case "print": o.print.rawValue
-        case "header": o.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
-        case "connect-to": o.connectTo.map(\.text).joined(separator: ",")
-        case "cacert": o.cacert ?? "nil"
-        case "cert": o.cert ?? "nil"
-        case "key": o.key ?? "nil"
-        case "timeout": "\(o.timeout)"
-        case "connect-timeout": "\(o.connectTimeout)"
-        case "totp-secret": o.totpSecret ?? "nil"
-        case "totp-field": o.totpField ?? "nil"
-        case "trust-origin": o.trustOrigins.joined(separator: ",")
-        case "refresh-token": o.refreshToken ?? "nil"
-        case "cache-dir": o.cacheDir ?? "nil"
-        case "min-ttl": "\(o.minTTL)"
-        case "users": o.users ?? "nil"
-        case "parallel": "\(o.parallel)"
-        case "shard": o.shard.map { "\($0.index)/\($0.count)" } ?? "nil"
-        case "output": o.output ?? "nil"
-        case "config": o.configFiles.joined(separator: ",")
-        case "proxy": o.proxy.explicitProxy ?? "nil"
-        case "noproxy": o.proxy.explicitNoProxy ?? "nil"
-        case "client-key": "\(o.clientKey?.path ?? "nil")/\(o.authMethod.rawValue)"
-        case "client-key-id": o.clientKeyID ?? "nil"
-        case "client-key-alg": o.clientKeyAlg?.rawValue ?? "nil"
-        case "assertion-aud": o.assertionAud.map { "\($0)" } ?? "nil"
-        case "dpop-key": "\(o.dpopKey?.path ?? "nil")/\(o.dpop ? "dpop" : "no dpop")"
-        case "dpop-for": o.dpopFor.map { "\($0.method) \($0.url)" } ?? "nil"
-        case "resource": o.resources.joined(separator: ",")
-        case "authorization-details": o.authorizationDetails ?? "nil"
-        case "front-param": o.frontParams.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case "issuer": o.flow.server.issuer ?? "nil"
+        case "authorize-url": o.flow.server.authorizeURL ?? "nil"
+        case "token-url": o.flow.server.tokenURL ?? "nil"
+        case "expect-iss": o.flow.server.expectIss ?? "nil"
+        case "client-id": o.flow.client.id
+        case "client-secret": "\(o.flow.client.secret ?? "nil")/\(o.flow.client.authMethod.rawValue)"
+        case "auth-method": o.flow.client.authMethod.rawValue
+        case "redirect-uri": o.flow.client.redirectURI
+        case "scope": o.flow.request.scope ?? "nil"
+        case "param": o.flow.request.params.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case "pkce": o.flow.request.pkce.rawValue
+        case "response-mode": o.flow.request.responseMode?.rawValue ?? "nil"
+        case "method": o.flow.request.method.rawValue
+        case "form": o.flow.walk.form.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case "submit": o.flow.walk.submit.map { "\($0.name)=\($0.value ?? "nil")" } ?? "nil"
+        case "step": o.flow.walk.steps.map { "\($0.method) \($0.url) \($0.body ?? "nil")" }.joined(separator: ",")
+        case "max-hops": "\(o.flow.walk.maxHops)"
+        case "print": o.flow.output.print.rawValue
+        case "header": o.flow.connection.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case "connect-to": o.flow.connection.transport.connectTo.map(\.text).joined(separator: ",")
+        case "cacert": o.flow.connection.transport.cacert ?? "nil"
+        case "cert": o.flow.connection.transport.cert ?? "nil"
+        case "key": o.flow.connection.transport.key ?? "nil"
+        case "timeout": "\(o.flow.connection.transport.timeout)"
+        case "connect-timeout": "\(o.flow.connection.transport.connectTimeout)"
+        case "totp-secret": o.flow.walk.totpSecret ?? "nil"
+        case "totp-field": o.flow.walk.totpField ?? "nil"
+        case "passkey": "\(o.flow.walk.passkeyFile ?? "nil")/\(o.flow.walk.passkey == nil ? "not made yet" : "read")"
+        case "trust-origin": o.flow.walk.trustOrigins.joined(separator: ",")
+        case "refresh-token": o.flow.request.refreshToken ?? "nil"
+        case "cache-dir": o.flow.cache.directory ?? "nil"
+        case "min-ttl": "\(o.flow.cache.minTTL)"
+        case "users": o.batch.input ?? "nil"
+        case "parallel": "\(o.batch.parallel)"
+        case "shard": o.batch.shard.map { "\($0.index)/\($0.count)" } ?? "nil"
+        case "output": o.commandLine.outputFile ?? "nil"
+        case "config": o.commandLine.configFiles.joined(separator: ",")
+        case "proxy": o.flow.connection.transport.proxy.explicitProxy ?? "nil"
+        case "noproxy": o.flow.connection.transport.proxy.explicitNoProxy ?? "nil"
+        case "client-key": "\(o.flow.profile.clientKey?.path ?? "nil")/\(o.flow.client.authMethod.rawValue)"
+        case "client-key-id": o.flow.profile.clientKeyID ?? "nil"
+        case "client-key-alg": o.flow.profile.clientKeyAlg?.rawValue ?? "nil"
+        case "assertion-aud": o.flow.profile.assertionAud.map { "\($0)" } ?? "nil"
+        case "dpop-key": "\(o.flow.profile.dpop?.kept?.path ?? "nil")/\(o.flow.profile.dpop != nil ? "dpop" : "no dpop")"
+        case "dpop-for": o.flow.profile.dpopFor.map { "\($0.method) \($0.url)" } ?? "nil"
+        case "resource": o.flow.profile.resources.joined(separator: ",")
+        case "authorization-details": o.flow.profile.authorizationDetails ?? "nil"
+        case "front-param": o.flow.profile.frontParams.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         case "jwks":
-            switch o.jwks {
+            switch o.flow.verification.jwks {
             case .url(let url)?: "url \(url)"
             case .given(let set, let from)?: "\(set.keys.count) keys from \(from)"
             case nil: "nil"
             }
-        case "id-token-alg": o.idTokenAlgs.map { $0.map(\.rawValue).joined(separator: ",") } ?? "nil"
-        case "trust-audience": o.trustAudiences.joined(separator: ",")
-        case "clock-skew": "\(o.clockSkew)"
+        case "id-token-alg": o.flow.verification.idTokenAlgs.map { $0.map(\.rawValue).joined(separator: ",") } ?? "nil"
+        case "trust-audience": o.flow.verification.trustAudiences.joined(separator: ",")
+        case "clock-skew": "\(o.flow.verification.clockSkew)"
         default: "unknown option \(long)"
         }
     }
@@ -191,10 +193,10 @@ struct ArgumentParserTests {
     func switches(given: [String], expected: String) throws {
         let o = try CLI.options(CLI.arguments(given))
         var on: [String] = []
-        if o.verbosity == .verbose { on.append("verbose") }
-        if o.verbosity == .quiet { on.append("quiet") }
-        if o.insecure { on.append("insecure") }
-        if o.allowHTTP { on.append("allow-http") }
+        if o.flow.output.verbosity == .verbose { on.append("verbose") }
+        if o.flow.output.verbosity == .quiet { on.append("quiet") }
+        if o.flow.connection.transport.insecure { on.append("insecure") }
+        if o.flow.connection.allowHTTP { on.append("allow-http") }
         #expect((on.isEmpty ? "none" : on.joined(separator: "+")) == expected)
     }
 
@@ -224,7 +226,7 @@ struct ArgumentParserTests {
     /// curl's --connect-to forms: empty parts and bracketed IPv6 literals.
     @Test(arguments: ["::127.0.0.1:8443", "as.example:443:127.0.0.1:", "[::1]:443:[::2]:8443", "as.example::[::1]:8443", ":::"])
     func connectToForms(value: String) throws {
-        #expect(try CLI.options(CLI.arguments(["--connect-to", value])).connectTo.map(\.text) == [value])
+        #expect(try CLI.options(CLI.arguments(["--connect-to", value])).flow.connection.transport.connectTo.map(\.text) == [value])
     }
 
     @Test(arguments: [("scope", "a", "b"), ("client-id", "x", "y"), ("max-hops", "3", "4"), ("pkce", "off", "plain"), ("expect-iss", "https://a", "https://b")])
@@ -253,7 +255,7 @@ struct ArgumentParserTests {
     @Test func environmentSuppliesRequiredOptions() throws {
         let env = ["AUTHCODE_ISSUER": "https://idp.example", "AUTHCODE_CLIENT_ID": "env-app", "AUTHCODE_REDIRECT_URI": "https://app.example/cb"]
         let o = try CLI.options([], environment: env)
-        #expect(o.issuer == "https://idp.example" && o.clientID == "env-app" && o.redirectURI == "https://app.example/cb")
+        #expect(o.flow.server.issuer == "https://idp.example" && o.flow.client.id == "env-app" && o.flow.client.redirectURI == "https://app.example/cb")
     }
 
     /// An empty variable is named as the place the empty value came from.
@@ -266,8 +268,8 @@ struct ArgumentParserTests {
                       ("0", false), ("false", false), ("False", false), ("no", false), ("off", false), ("", false)])
     func environmentSwitch(value: String, on: Bool) throws {
         let o = try CLI.options(CLI.arguments(), environment: ["AUTHCODE_INSECURE": value, "AUTHCODE_VERBOSE": value])
-        #expect(o.insecure == on)
-        #expect(o.verbosity == (on ? .verbose : .normal))
+        #expect(o.flow.connection.transport.insecure == on)
+        #expect(o.flow.output.verbosity == (on ? .verbose : .normal))
     }
 
     @Test(arguments: ["maybe", "2", "y", " 1"])
@@ -301,15 +303,15 @@ extension ArgumentParserTests {
         let path = CLI.file(Array(contents.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let o = try CLI.options(CLI.arguments(["--form", "password=@" + path, "--scope", "@" + path]))
-        #expect(o.form == [NameValue("password", expected)])
-        #expect(o.scope == expected)
+        #expect(o.flow.walk.form == [NameValue("password", expected)])
+        #expect(o.flow.request.scope == expected)
         #expect(o.warnings.isEmpty)
     }
 
     @Test(arguments: [("from-stdin\r\n", "from-stdin"), ("x\n", "x"), ("", "")])
     func valueFromStandardInput(input: String, expected: String) throws {
         let o = try CLI.options(CLI.arguments(["--scope", "@-"]), stdin: Array(input.utf8))
-        #expect(o.scope == expected)
+        #expect(o.flow.request.scope == expected)
     }
 
     @Test func fileErrors() throws {

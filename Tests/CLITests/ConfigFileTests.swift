@@ -101,38 +101,38 @@ struct ConfigFileTests {
 
     @Test func commandLineThenEnvironmentThenConfig() throws {
         let config = try Self.file("scope from-config\nmax-hops 3\n")
-        #expect(try Self.settings([config]).scope == "from-config")
-        #expect(try Self.settings([config], environment: ["AUTHCODE_SCOPE": "from-env"]).scope == "from-env")
-        #expect(try Self.settings([config], arguments: ["--scope", "from-flag"], environment: ["AUTHCODE_SCOPE": "from-env"]).scope == "from-flag")
-        #expect(try Self.settings([config], arguments: ["--scope", "from-flag"]).maxHops == 3)
+        #expect(try Self.settings([config]).flow.request.scope == "from-config")
+        #expect(try Self.settings([config], environment: ["AUTHCODE_SCOPE": "from-env"]).flow.request.scope == "from-env")
+        #expect(try Self.settings([config], arguments: ["--scope", "from-flag"], environment: ["AUTHCODE_SCOPE": "from-env"]).flow.request.scope == "from-flag")
+        #expect(try Self.settings([config], arguments: ["--scope", "from-flag"]).flow.walk.maxHops == 3)
     }
 
     @Test func laterFilesWin() throws {
         let first = try Self.file("scope first\nmax-hops 3\n")
         let second = try Self.file("scope second\n")
         let options = try Self.settings([first, second])
-        #expect(options.scope == "second")
-        #expect(options.maxHops == 3)
-        #expect(options.configFiles == [first, second])
+        #expect(options.flow.request.scope == "second")
+        #expect(options.flow.walk.maxHops == 3)
+        #expect(options.commandLine.configFiles == [first, second])
     }
 
     @Test func repeatableOptionsCollectConfigValuesFirst() throws {
         let first = try Self.file("form a=1\n-H \"X-One: 1\"\n")
         let second = try Self.file("form b=2\n")
         let flags = try Self.settings([first, second], arguments: ["--form", "c=3"], environment: ["AUTHCODE_FORM": "e=5"])
-        #expect(flags.form == [NameValue("a", "1"), NameValue("b", "2"), NameValue("c", "3")])
-        #expect(flags.headers == [HTTPHeader("X-One", "1")])
+        #expect(flags.flow.walk.form == [NameValue("a", "1"), NameValue("b", "2"), NameValue("c", "3")])
+        #expect(flags.flow.connection.headers == [HTTPHeader("X-One", "1")])
         let environment = try Self.settings([first, second], environment: ["AUTHCODE_FORM": "e=5\nf=6"])
-        #expect(environment.form == [NameValue("a", "1"), NameValue("b", "2"), NameValue("e", "5"), NameValue("f", "6")])
+        #expect(environment.flow.walk.form == [NameValue("a", "1"), NameValue("b", "2"), NameValue("e", "5"), NameValue("f", "6")])
     }
 
     @Test func theEnvironmentNamesConfigFilesUnlessTheCommandLineDoes() throws {
         let team = try Self.file("scope team\n")
         let mine = try Self.file("scope mine\n")
-        #expect(try CLI.options(CLI.arguments(), environment: ["AUTHCODE_CONFIG": team]).scope == "team")
-        #expect(try CLI.options(CLI.arguments(["-K", mine]), environment: ["AUTHCODE_CONFIG": team]).scope == "mine")
-        #expect(try CLI.options(CLI.arguments(), environment: ["AUTHCODE_CONFIG": team + "\n" + mine]).scope == "mine")
-        #expect(try CLI.options(CLI.arguments()).scope == nil, "no file is read unless named")
+        #expect(try CLI.options(CLI.arguments(), environment: ["AUTHCODE_CONFIG": team]).flow.request.scope == "team")
+        #expect(try CLI.options(CLI.arguments(["-K", mine]), environment: ["AUTHCODE_CONFIG": team]).flow.request.scope == "mine")
+        #expect(try CLI.options(CLI.arguments(), environment: ["AUTHCODE_CONFIG": team + "\n" + mine]).flow.request.scope == "mine")
+        #expect(try CLI.options(CLI.arguments()).flow.request.scope == nil, "no file is read unless named")
     }
 
     @Test func everythingFromAFile() throws {
@@ -145,21 +145,21 @@ struct ConfigFileTests {
             print access_token
             """)
         let options = try CLI.options(["-K", config])
-        #expect(options.authorizeURL == "https://as.example/authorize")
-        #expect(options.tokenURL == "https://as.example/token")
-        #expect(options.clientID == "cli")
-        #expect(options.pkce == .plain)
-        #expect(options.print == .accessToken)
+        #expect(options.flow.server.authorizeURL == "https://as.example/authorize")
+        #expect(options.flow.server.tokenURL == "https://as.example/token")
+        #expect(options.flow.client.id == "cli")
+        #expect(options.flow.request.pkce == .plain)
+        #expect(options.flow.output.print == .accessToken)
     }
 
     @Test func aFlagSilencesItsRivalInTheLayersBelow() throws {
         let loud = try Self.file("verbose\n")
-        #expect(try Self.settings([loud], arguments: ["-q"]).verbosity == .quiet)
-        #expect(try Self.settings([loud], environment: ["AUTHCODE_QUIET": "1"]).verbosity == .quiet)
+        #expect(try Self.settings([loud], arguments: ["-q"]).flow.output.verbosity == .quiet)
+        #expect(try Self.settings([loud], environment: ["AUTHCODE_QUIET": "1"]).flow.output.verbosity == .quiet)
         let quiet = try Self.file("quiet\n")
-        #expect(try Self.settings([loud, quiet]).verbosity == .quiet)
-        #expect(try Self.settings([quiet, loud]).verbosity == .verbose)
-        #expect(try Self.settings([quiet], environment: ["AUTHCODE_VERBOSE": "yes"]).verbosity == .verbose)
+        #expect(try Self.settings([loud, quiet]).flow.output.verbosity == .quiet)
+        #expect(try Self.settings([quiet, loud]).flow.output.verbosity == .verbose)
+        #expect(try Self.settings([quiet], environment: ["AUTHCODE_VERBOSE": "yes"]).flow.output.verbosity == .verbose)
     }
 
     @Test func aBadValueInAFileSaysWhere() throws {
@@ -178,8 +178,8 @@ struct ConfigFileTests {
         let password = try Self.file("pw-from-file\n")
         let config = try Self.file("form password=@\(password)\nclient-secret @\(password)\n", mode: 0o644)
         let options = try Self.settings([config])
-        #expect(options.form == [NameValue("password", "pw-from-file")])
-        #expect(options.clientSecret == "pw-from-file")
+        #expect(options.flow.walk.form == [NameValue("password", "pw-from-file")])
+        #expect(options.flow.client.secret == "pw-from-file")
     }
 
     // MARK: - Files that are not config files

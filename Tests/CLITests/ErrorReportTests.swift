@@ -313,6 +313,35 @@ struct ErrorReportTests {
              hint: "Check --redirect-uri and the endpoints (flags or the issuer's metadata)."),
     ]
 
+    /// A login driver's refusals (they were Walk/Drivers/DriverError+Failure.swift's).
+    static let drivers: [Case] = [
+        Case(.walk(.driver(.factorUnsupported(provider: .okta, factor: "Okta Verify push", at: "https://o.example/api/v1/authn"))), .noAuthorizationResponse,
+             "authcode: error: the Okta login asks for Okta Verify push, which authcode cannot answer (https://o.example/api/v1/authn)",
+             hint: "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret) or a passkey (--passkey)."),
+        Case(.walk(.driver(.oneTimeCodeNeeded(provider: .entra, at: "https://login.example/x"))), .noAuthorizationResponse,
+             "authcode: error: the Microsoft Entra ID login asks for a one-time code (https://login.example/x)",
+             hint: "Pass the account's TOTP seed with --totp-secret (base32, or the otpauth:// URI of its QR code)."),
+        Case(.walk(.driver(.requiredAction(provider: .keycloak, action: "update the password", at: "https://kc.example/x"))), .noAuthorizationResponse,
+             "authcode: error: the Keycloak login stops at a required action: update the password (https://kc.example/x)",
+             hint: "authcode cannot do this for the user; an administrator can take the action off the test user's account."),
+        Case(.walk(.driver(.credentialsMissing(provider: .auth0, names: ["username", "password"], at: "https://a.example/x"))), .noAuthorizationResponse,
+             "authcode: error: the Auth0 login asks for username, password, and no --form value fills them (https://a.example/x)",
+             hint: "Pass them with --form NAME=VALUE (e.g. --form username=VALUE --form password=@password.txt)."),
+        Case(.walk(.driver(.loginRejected(provider: .glewlwyd, text: nil, at: "https://g.example/api/auth/"))), .noAuthorizationResponse,
+             "authcode: error: login rejected (https://g.example/api/auth/)",
+             hint: "Glewlwyd turned down the credentials given with --form; check them (-v shows each step, secrets redacted)."),
+        Case(.walk(.driver(.loginRejected(provider: .okta, text: "Password is incorrect", at: "https://as.example/api/login"))), .noAuthorizationResponse,
+             "authcode: error: login rejected: Password is incorrect (https://as.example/api/login)",
+             hint: "Okta turned down the credentials given with --form; check them (-v shows each step, secrets redacted)."),
+        Case(.walk(.driver(.pageUnknown(provider: .okta, saw: "a 500 answer of 17 bytes of text/html where JSON was expected", at: "https://as.example/api/login"))),
+             .noAuthorizationResponse,
+             "authcode: error: the Okta driver does not know this page: a 500 answer of 17 bytes of text/html where JSON was expected (https://as.example/api/login)",
+             hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver."),
+        Case(.walk(.driver(.walk(.hopLimit(1, at: "https://as.example/continue")))), .noAuthorizationResponse,
+             "authcode: error: no authorization response after 1 hops (https://as.example/continue)",
+             hint: "Raise --max-hops if the server really needs more steps."),
+    ]
+
     static let issuer = "https://idp.example"
     static let seeHelp = "See 'authcode --help'."
 
@@ -420,48 +449,50 @@ struct ErrorReportTests {
              "authcode: error: could not fetch the key set at https://idp.example/jwks: it answered 500 (\(place))"),
     ]
 
+    static func file(_ error: FileError) -> FlowError { .cache(.file(error)) }
+
     static let cache: [Case] = [
-        Case(.cache(.symbolicLink(.entry, path: "/c/k.token")), .usage,
+        Case(file(.symbolicLink(.cacheEntry, path: "/c/k.token")), .usage,
              "authcode: error: the cache entry '/c/k.token' is a symbolic link; refusing to follow it", hint: cacheFileHint),
-        Case(.cache(.notRegularFile(.entry, path: "/c/k.token", .fifo)), .usage,
+        Case(file(.notRegularFile(.cacheEntry, path: "/c/k.token", .fifo)), .usage,
              "authcode: error: the cache entry '/c/k.token' is a FIFO, not a regular file; refusing to use it", hint: cacheFileHint),
-        Case(.cache(.notRegularFile(.entry, path: "/c/k.token", .socketOrFIFO)), .usage,
+        Case(file(.notRegularFile(.cacheEntry, path: "/c/k.token", .socketOrFIFO)), .usage,
              "authcode: error: the cache entry '/c/k.token' is a socket or a FIFO, not a regular file; refusing to use it", hint: cacheFileHint),
-        Case(.cache(.cannotOpen(.lock, path: "/c/k.lock", reason: "Permission denied")), .usage,
+        Case(file(.cannotOpen(.cacheLock, path: "/c/k.lock", reason: "Permission denied")), .usage,
              "authcode: error: cannot open the cache lock '/c/k.lock': Permission denied"),
-        Case(.cache(.readableByOthers(.salt, path: "/c/cache-key.salt", mode: 0o644)), .usage,
+        Case(file(.readableByOthers(.cacheSalt, path: "/c/cache-key.salt", mode: 0o644)), .usage,
              "authcode: error: the cache key salt '/c/cache-key.salt' can be read or written by group or others (mode 644)",
              hint: "It keys every cache file name: remove it (every token is then minted anew), or chmod 600 '/c/cache-key.salt'."),
-        Case(.cache(.cannotRead(.keptKeySet, path: "/c/j", .permissionDenied)), .usage, "authcode: error: cannot read the kept key set '/c/j': permission denied"),
+        Case(file(.cannotRead(.keptKeySet, path: "/c/j", .permissionDenied)), .usage, "authcode: error: cannot read the kept key set '/c/j': permission denied"),
         Case(.cache(.emptyDirectoryPath), .usage, "authcode: error: the cache directory path is empty", hint: seeHelp),
         Case(.cache(.cannotCreateDirectory(path: "/c", reason: "Read-only file system")), .usage,
              "authcode: error: cannot create the cache directory '/c': Read-only file system", hint: "Pass --cache-dir with a directory you can write."),
-        Case(.cache(.notADirectory(.directory, path: "/c")), .usage, "authcode: error: the cache directory '/c' is not a directory (a link is refused too)"),
-        Case(.cache(.foreignOwner(.directory, path: "/c", uid: 0)), .usage,
+        Case(file(.notADirectory(.cacheDirectory, path: "/c")), .usage, "authcode: error: the cache directory '/c' is not a directory (a link is refused too)"),
+        Case(file(.foreignOwner(.cacheDirectory, path: "/c", uid: 0)), .usage,
              "authcode: error: the cache directory '/c' belongs to another user (uid 0); refusing to keep tokens there",
              hint: "Pass --cache-dir with a directory of your own, mode 0700."),
-        Case(.cache(.writableByOthers(.directory, path: "/tmp", mode: 0o1777, sharedSticky: true)), .usage,
+        Case(file(.writableByOthers(.cacheDirectory, path: "/tmp", mode: 0o1777, sharedSticky: true)), .usage,
              "authcode: error: the cache directory '/tmp' can be written by group or others (mode 1777); refusing to keep tokens there",
              hint: "Pass --cache-dir with a private directory instead, e.g. --cache-dir \"$HOME/.cache/authcode\"."),
-        Case(.cache(.writableByOthers(.entry, path: "/c/k.token", mode: 0o666, sharedSticky: false)), .usage,
+        Case(file(.writableByOthers(.cacheEntry, path: "/c/k.token", mode: 0o666, sharedSticky: false)), .usage,
              "authcode: error: the cache entry '/c/k.token' can be written by group or others (mode 666); refusing to keep tokens there",
              hint: "chmod go-w '/c/k.token', or pass --cache-dir with a directory of mode 0700."),
         Case(.cache(.saltVanished(path: "/c/s")), .usage, "authcode: error: the cache key salt '/c/s' vanished as it was made"),
         Case(.cache(.saltWrongSize(path: "/c/s", size: 32)), .usage, "authcode: error: the cache key salt '/c/s' is not 32 bytes",
              hint: "Remove it: a new one is made, and every token is then minted anew."),
-        Case(.cache(.cannotMakeSalt(path: "/c/s", reason: "No space left on device", temporary: true)), .usage,
+        Case(file(.cannotMake(.cacheSalt, path: "/c/s", reason: "No space left on device", temporary: true)), .usage,
              "authcode: error: cannot make the cache key salt in '/c/s': No space left on device"),
-        Case(.cache(.cannotMakeSalt(path: "/c/s", reason: "No space left on device", temporary: false)), .usage,
+        Case(file(.cannotMake(.cacheSalt, path: "/c/s", reason: "No space left on device", temporary: false)), .usage,
              "authcode: error: cannot make the cache key salt '/c/s': No space left on device"),
-        Case(.cache(.cannotRemove(path: "/c/k.token", reason: "Permission denied")), .usage,
+        Case(file(.cannotRemove(path: "/c/k.token", reason: "Permission denied")), .usage,
              "authcode: error: cannot remove the cache entry '/c/k.token': Permission denied"),
-        Case(.cache(.cannotWrite(.entry, path: "/c/k.token", reason: "Disk quota exceeded", temporary: true)), .usage,
+        Case(file(.cannotWrite(.cacheEntry, path: "/c/k.token", reason: "Disk quota exceeded", temporary: true)), .usage,
              "authcode: error: cannot write the cache entry in '/c/k.token': Disk quota exceeded"),
-        Case(.cache(.cannotWrite(.keptKeySet, path: "/c/j", reason: "Disk quota exceeded", temporary: false)), .usage,
+        Case(file(.cannotWrite(.keptKeySet, path: "/c/j", reason: "Disk quota exceeded", temporary: false)), .usage,
              "authcode: error: cannot write the kept key set '/c/j': Disk quota exceeded"),
-        Case(.cache(.cannotOpenLock(path: "/c/k.lock")), .usage, "authcode: error: cannot open the cache lock '/c/k.lock'"),
-        Case(.cache(.cannotLock(path: "/c/k.lock", reason: "Bad file descriptor")), .usage, "authcode: error: cannot lock '/c/k.lock': Bad file descriptor"),
-        Case(.cache(.lockTimeout(seconds: 0.5, path: "/c/k.lock")), .network,
+        Case(file(.cannotOpenLock(.cacheLock, path: "/c/k.lock")), .usage, "authcode: error: cannot open the cache lock '/c/k.lock'"),
+        Case(file(.cannotLock(path: "/c/k.lock", reason: "Bad file descriptor")), .usage, "authcode: error: cannot lock '/c/k.lock': Bad file descriptor"),
+        Case(file(.lockTimeout(.cacheLock, seconds: 0.5, path: "/c/k.lock")), .network,
              "authcode: error: another authcode run has held the cache lock for more than 0.5 s (/c/k.lock)", hint: "Wait for it, or raise --timeout."),
         Case(.cache(.clientFileNotRegular(.certificate, .notRegularFile(.clientFile(.certificate), path: "/dev/null", .characterDevice))), .usage,
              "authcode: error: with --cache, '--cert' must name a regular file: its content keys the cache (the --cert file '/dev/null' is a character device, not a regular file; refusing to use it)"),
@@ -493,7 +524,7 @@ struct ErrorReportTests {
              "authcode: error: the login page asks for email, password, which the record's columns (user, password) do not fill (\(login))"),
     ]
 
-    static let all = http + oauth + walk + flow + cache + batch
+    static let all = http + oauth + walk + drivers + flow + cache + batch
 
     @Test(arguments: all)
     func exitLineAndHint(_ c: Case) {
@@ -512,6 +543,54 @@ struct ErrorReportTests {
         if case .walk(let walk) = c.error {
             #expect(walk.isDeadEnd == (c.exit == .noAuthorizationResponse), "\(walk)")
         }
+    }
+
+    static let passkeyPage = "https://login.example.com/auth"
+
+    /// A passkey's refusals, at the page that asked (they were
+    /// Walk/WebAuthn/WebAuthnError+Failure.swift's).
+    @Test(arguments: [
+        (WebAuthnError.noPasskey, ExitCode.noAuthorizationResponse, "authcode: error: the login asks for a passkey, and no --passkey was given (\(passkeyPage))",
+         Optional("Give the user's passkey file with --passkey FILE, or enrol one on a login that offers it with --passkey FILE --passkey-register (README \"Passkeys\").")),
+        (.registrationNotAllowed(path: "pk.json"), .noAuthorizationResponse,
+         "authcode: error: the login asks to register a passkey, and --passkey-register was not given (\(passkeyPage))",
+         "Registering enrols a new factor on the account; to let authcode do it, pass --passkey-register with a --passkey 'pk.json' that does not exist yet."),
+        (.registrationNotAllowed(path: nil), .noAuthorizationResponse,
+         "authcode: error: the login asks to register a passkey, and --passkey-register was not given (\(passkeyPage))",
+         "Registering enrols a new factor on the account; to let authcode do it, pass --passkey-register with a --passkey FILE that does not exist yet."),
+        (.passkeyExists(path: "pk.json"), .noAuthorizationResponse,
+         "authcode: error: the login asks to register a passkey, and 'pk.json' already holds one; authcode never replaces it (\(passkeyPage))",
+         "The server does not know the passkey in it: remove the file to enrol a new one, or name another file."),
+        (.credentialNotAllowed, .noAuthorizationResponse,
+         "authcode: error: the server does not accept the passkey in --passkey (its credential ID is not in allowCredentials); nothing was signed (\(passkeyPage))",
+         "Give the passkey file this user enrolled, or enrol one with --passkey-register."),
+        (.rpIDMismatch(asked: "example.org", file: "example.com"), .noAuthorizationResponse,
+         "authcode: error: the login asks for a passkey of 'example.org', and the one in --passkey is for 'example.com'; nothing was signed (\(passkeyPage))", nil),
+        (.ipLiteral("127.0.0.1"), .noAuthorizationResponse,
+         "authcode: error: a passkey is asked for with the IP address '127.0.0.1', and WebAuthn has no RP ID for an address; nothing was signed (\(passkeyPage))",
+         "Reach the server by a host name (localhost works)."),
+        (.counterExhausted, .usage, "authcode: error: the passkey's signCount is 4294967295, the largest there is: it can sign no more (\(passkeyPage))",
+         "Enrol a new passkey (--passkey-register with a new file)."),
+        (.file(.exposed(mode: 0o100644), path: "/ci/pk.json"), .usage,
+         "authcode: error: the passkey file '/ci/pk.json' can be read or written by group or others (mode 644): it holds a private key",
+         "Run chmod 600 '/ci/pk.json'; if others could read it, enrol a new passkey and remove this one from the account."),
+        (.file(.missing("signCount"), path: "/ci/pk.json"), .usage, "authcode: error: the passkey file '/ci/pk.json' has no signCount",
+         "README \"Passkeys\" shows what a passkey file holds."),
+        (.file(.absent, path: "/ci/pk.json"), .usage, "authcode: error: the passkey file '/ci/pk.json' does not exist",
+         "A passkey file is made on a login that asks to register one: --passkey FILE --passkey-register."),
+        (.file(.key(.notPrivateKey), path: "/ci/pk.json"), .usage,
+         "authcode: error: the passkey file '/ci/pk.json' has a privateKey that cannot be used: the key holds no private part (d)",
+         "README \"Passkeys\" shows what a passkey file holds."),
+        (.store(.lockTimeout(.passkeyLock, seconds: 30, path: "pk.json.lock")), .network,
+         "authcode: error: another authcode run has held the passkey file's lock for more than 30 s (pk.json.lock)", "Wait for it, or raise --timeout."),
+        (.store(.symbolicLink(.passkeyFile, path: "pk.json")), .usage, "authcode: error: the passkey file 'pk.json' is a symbolic link; refusing to follow it",
+         "authcode rewrites 'pk.json' after each use, so it must be a regular file: give the file's own path, not a link."),
+    ] as [(WebAuthnError, ExitCode, String, String?)])
+    func passkeyErrors(error: WebAuthnError, exit: ExitCode, line: String, hint: String?) {
+        let report = ErrorReport(error, at: Self.passkeyPage)
+        #expect(report.exitCode == exit)
+        #expect(report.line == line)
+        #expect(report.hint == hint)
     }
 
     /// The CLI's own: usage errors keep their words and hint, a result that
@@ -557,8 +636,7 @@ struct ErrorReportTests {
     /// The names a flow's trace and notes use are the table's.
     @Test func flowWordingNamesOptionsThroughTheTable() {
         #expect(CLIWording.names == OptionNames(proxy: "--proxy", header: "-H", issuer: "--issuer", jwks: "--jwks", form: "--form", method: "--method",
-                                                dpopFor: "--dpop-for"))
-        let (exit, message) = CLIWording().recordFailure(.walk(.hopLimit(3, at: Self.login)))
-        #expect(exit == 6 && message == "no authorization response after 3 hops (\(Self.login))")
+                                                dpopFor: "--dpop-for", idp: "--idp"))
+        #expect(CLIWording().message(.walk(.hopLimit(3, at: Self.login))) == "no authorization response after 3 hops")
     }
 }

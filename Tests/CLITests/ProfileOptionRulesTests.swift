@@ -25,22 +25,22 @@ struct ProfileOptionRulesTests {
 
     @Test func clientKeyMeansPrivateKeyJWT() throws {
         let o = try CLI.options(CLI.arguments(Self.key))
-        #expect(o.authMethod == .privateKeyJWT)
-        #expect(o.clientKey?.key.thumbprint == (try SigningKey.load(Array(TestKeyFiles.p256JWK.utf8))).thumbprint)
+        #expect(o.flow.client.authMethod == .privateKeyJWT)
+        #expect(o.flow.profile.clientKey?.key.thumbprint == (try SigningKey.load(Array(TestKeyFiles.p256JWK.utf8))).thumbprint)
         #expect(o.warnings.isEmpty, "a 0600 key file: no warning")
-        #expect(!o.par && !o.dpop && !o.fapi2)
+        #expect(!o.flow.profile.par && o.flow.profile.dpop == nil && !o.flow.profile.fapi2)
     }
 
     @Test func fapi2TurnsOnWhatItImplies() throws {
         let o = try CLI.options(CLI.arguments(Self.issuer + Self.key + ["--fapi2"]))
-        #expect(o.par && o.dpop && o.requireIss && o.requireSignedIDToken)
-        #expect(o.profileIDTokenAlgorithms == ["ES256", "EdDSA", "PS256"])
-        #expect(o.authMethod == .privateKeyJWT && o.pkce == .s256)
+        #expect(o.flow.profile.par && o.flow.profile.dpop == .fresh && o.flow.verification.requireIss && o.flow.verification.requireSignedIDToken)
+        #expect(o.flow.verification.profileIDTokenAlgorithms == ["ES256", "EdDSA", "PS256"])
+        #expect(o.flow.client.authMethod == .privateKeyJWT && o.flow.request.pkce == .s256)
         let mtls = try CLI.options(CLI.arguments(Self.issuer + ["--fapi2", "--cert", ArgumentParserTests.readable]))
-        #expect(mtls.authMethod == .tlsClientAuth)
-        #expect(!mtls.dpop, "a certificate binds the token: DPoP is not turned on")
+        #expect(mtls.flow.client.authMethod == .tlsClientAuth)
+        #expect(mtls.flow.profile.dpop == nil, "a certificate binds the token: DPoP is not turned on")
         let both = try CLI.options(CLI.arguments(Self.issuer + ["--fapi2", "--cert", ArgumentParserTests.readable, "--dpop"]))
-        #expect(both.dpop)
+        #expect(both.flow.profile.dpop == .fresh)
     }
 
     /// Each option that contradicts --fapi2 is exit 2, naming both.
@@ -131,6 +131,6 @@ struct ProfileOptionRulesTests {
 
     @Test func dpopKeyImpliesDPoP() throws {
         let o = try CLI.options(CLI.arguments(["--dpop-key", TestKeyFiles.ed25519]))
-        #expect(o.dpop && o.dpopKey?.path == TestKeyFiles.ed25519 && o.authMethod == .none)
+        #expect(o.flow.profile.dpop?.kept?.path == TestKeyFiles.ed25519 && o.flow.client.authMethod == .none)
     }
 }

@@ -20,7 +20,7 @@ struct ReservedParameterTests {
             return
         }
         var calls = 0
-        let request = AuthorizationRequest(clientID: parsed.clientID, redirectURI: parsed.redirectURI, scope: parsed.scope, pkce: parsed.pkce, responseMode: parsed.responseMode, extra: parsed.params) { count in calls += 1; return [UInt8](repeating: UInt8(calls), count: count) }
+        let request = AuthorizationRequest(clientID: parsed.flow.client.id, redirectURI: parsed.flow.client.redirectURI, scope: parsed.flow.request.scope, pkce: parsed.flow.request.pkce, responseMode: parsed.flow.request.responseMode, extra: parsed.flow.request.params) { count in calls += 1; return [UInt8](repeating: UInt8(calls), count: count) }
         let values = request.parameters.filter { $0.name == name }.map(\.value)
         #expect(values.count == 1)
         #expect(values.first != "evil")

@@ -16,22 +16,22 @@ struct BackChannelTests {
                                              body: Array(#"{"error":"use_dpop_nonce","error_description":"nonce required"}"#.utf8))
     static let bound = Server.tokenAnswer(#"{"access_token":"at-1","token_type":"DPoP","expires_in":60}"#)
 
-    static func options(_ change: (inout Options) -> Void = { _ in }) throws -> Options {
+    static func settings(_ change: (inout FlowSettings) -> Void = { _ in }) throws -> FlowSettings {
         let key = try SigningKey.generate()
-        return Server.options {
-            $0.refreshToken = "rt-secret-1"
-            $0.authMethod = .privateKeyJWT
-            $0.clientKey = LoadedKey(path: "memory", key: key)
-            $0.dpop = true
+        return Server.settings {
+            $0.request.refreshToken = "rt-secret-1"
+            $0.client.authMethod = .privateKeyJWT
+            $0.profile.clientKey = LoadedKey(path: "memory", key: key)
+            $0.profile.dpop = .fresh
             change(&$0)
         }
     }
 
-    static func run(_ options: Options, _ transport: ScriptedTransport, verbose: Bool = false) -> (Result<FlowResult, FlowError>, CapturingConsole) {
-        var options = options
-        options.verbose = verbose
+    static func run(_ settings: FlowSettings, _ transport: ScriptedTransport, verbose: Bool = false) -> (Result<FlowResult, FlowError>, CapturingConsole) {
+        var settings = settings
+        if verbose { settings.output.verbosity = .verbose }
         let console = CapturingConsole()
-        let flow = TokenFlow(options: options, console: console, transport: transport, wording: TestWording())
+        let flow = TokenFlow(settings: settings, console: console, transport: transport, wording: TestWording())
         do throws(FlowError) {
             return (.success(try flow.run()), console)
         } catch {
@@ -47,7 +47,7 @@ struct BackChannelTests {
         let transport = ScriptedTransport { request in
             request.headers.first(named: "DPoP").map { Self.claims($0)["nonce"] == .string("n-1") } == true ? Self.bound : Self.nonceChallenge
         }
-        let (result, console) = Self.run(try Self.options(), transport, verbose: true)
+        let (result, console) = Self.run(try Self.settings(), transport, verbose: true)
         guard case .success(.token(let token)) = result else { Issue.record("\(result)"); return }
         #expect(token.response.accessToken == "at-1")
         #expect(transport.requests.count == 2)
@@ -67,7 +67,7 @@ struct BackChannelTests {
     /// A server that asks again gets no third request: its answer is the error.
     @Test func onlyOneRetry() throws {
         let transport = ScriptedTransport { _ in Self.nonceChallenge }
-        let (result, _) = Self.run(try Self.options(), transport)
+        let (result, _) = Self.run(try Self.settings(), transport)
         guard case .failure(let failure) = result else { Issue.record("\(result)"); return }
         #expect(transport.requests.count == 2)
         #expect(failure == .oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "use_dpop_nonce", description: "nonce required"), at: Server.token)))
@@ -76,7 +76,7 @@ struct BackChannelTests {
     /// Without DPoP a use_dpop_nonce answer is an ordinary refusal: nothing is sent again.
     @Test func noRetryWithoutDPoP() throws {
         let transport = ScriptedTransport { _ in Self.nonceChallenge }
-        let (result, _) = Self.run(try Self.options { $0.dpop = false }, transport)
+        let (result, _) = Self.run(try Self.settings { $0.profile.dpop = nil }, transport)
         guard case .failure(let failure) = result else { Issue.record("\(result)"); return }
         #expect(transport.requests.count == 1 && transport.requests[0].headers.first(named: "DPoP") == nil)
         #expect(failure == .oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "use_dpop_nonce", description: "nonce required"), at: Server.token)))
@@ -84,16 +84,16 @@ struct BackChannelTests {
 
     /// A nonce offered on a success is the one the next proof to that origin carries.
     @Test func aNonceFromASuccessIsUsedNext() throws {
-        var options = try Self.options()
-        options.authMethod = .none
-        options.clientKey = nil
+        var settings = try Self.settings()
+        settings.client.authMethod = .none
+        settings.profile.clientKey = nil
         let client = HTTPClient(transport: ScriptedTransport { request in
             var answer = Self.bound
             answer.headers.append(HTTPHeader("DPoP-Nonce", request.url.hasSuffix("/first") ? "n-first" : "n-later"))
             return answer
         }, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false, connectTo: []),
            trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard), now: { 0 })
-        let profile = ClientProfile(options: options, redactor: Redactor(), now: { 1000 })
+        let profile = ClientProfile(client: settings.client, profile: settings.profile, issuer: settings.server.expectedIssuer, redactor: Redactor(), now: { 1000 })
         var nonces: [JSONValue?] = []
         for path in ["/first", "/second", "/third"] {
             let response = try profile.send("call", through: client) { HTTPRequest(method: .post, url: "https://as.example" + path) }
@@ -112,7 +112,8 @@ struct BackChannelTests {
         let transport = ScriptedTransport { _ in HTTPResponse(status: 200) }
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false, connectTo: []),
                                 trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard), now: { 0 })
-        let profile = ClientProfile(options: try Self.options(), redactor: Redactor(), now: { 1000 })
+        let settings = try Self.settings()
+        let profile = ClientProfile(client: settings.client, profile: settings.profile, issuer: settings.server.expectedIssuer, redactor: Redactor(), now: { 1000 })
         _ = try profile.sendToResource(HTTPRequest(method: .get, url: "https://as.example/userinfo?x=1"), accessToken: "at-1", tokenType: tokenType,
                                        through: client, purpose: "userinfo")
         let sent = transport.requests[0]

@@ -7,7 +7,10 @@ import TestSupport
 @testable import Flow
 
 /// Flow/Batch/BatchRunner.swift over a transport in memory: records run on
-/// worker threads, finish out of order, and are written in input order.
+/// worker threads, finish out of order, and their outcomes are handed out
+/// and written in input order. The output formats are the CLI's
+/// (CLITests/BatchPrinterTests.swift); here each outcome is written as
+/// `line user result`, to assert exactly what each record came to.
 /// `make test` runs this suite under the thread sanitizer too.
 struct BatchRunnerTests {
     static func input(_ text: String) -> String {
@@ -34,30 +37,43 @@ struct BatchRunnerTests {
         }
     }
 
-    static func run(_ csv: String, parallel: Int, transport: ScriptedTransport, print: PrintField = .json) throws
-        -> (BatchRunner.Outcome, CapturingConsole) {
+    /// Each outcome as one line: its number, its user, and the token
+    /// endpoint's answer or the error as a value (the CLI's words for each
+    /// error are CLITests/ErrorReportTests.swift's).
+    static func printed(_ outcome: RecordOutcome) -> PrintedRecord {
+        let head = "\(outcome.line) \(outcome.user ?? "-") "
+        switch outcome.result {
+        case .success(.token(let token)):
+            return PrintedRecord(stdout: head + token.response.oneLine + "\n", failed: false)
+        case .success(let other):
+            return PrintedRecord(stdout: head + "\(other)\n", failed: false)
+        case .failure(let error):
+            return PrintedRecord(stdout: head + "failed: \(error)\n", stderr: "error \(outcome.line)\n", failed: true)
+        }
+    }
+
+    static func run(_ csv: String, parallel: Int, transport: ScriptedTransport,
+                    print: (RecordOutcome) -> PrintedRecord = printed) throws -> (BatchTally, CapturingConsole) {
         let path = Self.input(csv)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let console = CapturingConsole()
-        let options = Server.options { $0.users = path; $0.parallel = parallel; $0.print = print; $0.form = [NameValue("password", "shared")] }
-        let runner = BatchRunner(options: options, console: console, transport: transport.factory,
-                                 format: { result in
-                                     guard case .token(let token) = result else { return .text("?\n") }
-                                     return .text((token.response.accessToken ?? "") + "\n")
-                                 },
-                                 wording: TestWording(), showProgress: false)
-        return (try runner.run(), console)
+        var batch = BatchSettings()
+        batch.input = path
+        batch.parallel = parallel
+        let runner = BatchRunner(settings: Server.settings { $0.walk.form = [NameValue("password", "shared")] }, batch: batch, console: console,
+                                 transport: transport.factory, wording: TestWording(), showProgress: false)
+        return (try runner.run(printing: print), console)
     }
 
     static let users = "username\n" + (1...6).map { "u\($0)" }.joined(separator: "\n") + "\n"
 
     static func line(_ number: Int, _ user: String) -> String {
-        #"{"line":\#(number),"user":"\#(user)","token":{"access_token":"at-\#(user)","token_type":"Bearer","expires_in":3600}}"# + "\n"
+        #"\#(number) \#(user) {"access_token":"at-\#(user)","token_type":"Bearer","expires_in":3600}"# + "\n"
     }
 
     @Test func recordsFinishingOutOfOrderAreWrittenInOrder() throws {
-        let (exit, console) = try Self.run(Self.users, parallel: 3, transport: Self.server(hold: "u1", release: "u6"))
-        #expect(exit == .allMinted)
+        let (tally, console) = try Self.run(Self.users, parallel: 3, transport: Self.server(hold: "u1", release: "u6"))
+        #expect(tally == BatchTally(done: 6, failed: 0))
         #expect(console.out == (1...6).map { Self.line($0, "u\($0)") }.joined())
         #expect(console.err == "")
     }
@@ -66,34 +82,66 @@ struct BatchRunnerTests {
     /// join the --form values, which stay as given for the next record.
     @Test func eachRecordFillsItsOwnForm() throws {
         let transport = Self.server()
-        let (exit, _) = try Self.run(Self.users, parallel: 2, transport: transport)
-        #expect(exit == .allMinted)
+        let (tally, _) = try Self.run(Self.users, parallel: 2, transport: transport)
+        #expect(tally == BatchTally(done: 6, failed: 0))
         let posts = transport.requests.filter { $0.url.hasPrefix(Server.authorize) }.map(Server.fields)
         #expect(Set(posts.compactMap { $0["username"] }) == Set((1...6).map { "u\($0)" }))
         #expect(posts.allSatisfy { $0["password"] == "shared" })
     }
 
     @Test func aFailedRecordFailsAloneInItsPlace() throws {
-        let (exit, console) = try Self.run(Self.users, parallel: 4, transport: Self.server(refuse: "u3"))
-        #expect(exit == .someFailed)
-        // The CLI words the error (its words: Tests/CLITests/ErrorReportTests.swift); the runner places them.
-        let (code, message) = TestWording().recordFailure(.oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant"), at: Server.token)))
-        let failed = #"{"line":3,"user":"u3","error":{"exit":\#(code),"message":"# + JSONText.quote(message) + "}}\n"
+        let (tally, console) = try Self.run(Self.users, parallel: 4, transport: Self.server(refuse: "u3"))
+        #expect(tally == BatchTally(done: 6, failed: 1))
+        let failed = "3 u3 failed: \(FlowError.oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant"), at: Server.token)))\n"
         #expect(console.out == [1, 2].map { Self.line($0, "u\($0)") }.joined() + failed + [4, 5, 6].map { Self.line($0, "u\($0)") }.joined())
+        #expect(console.err == "error 3\n")
     }
 
-    /// Other --print formats go through the CLI's formatter, in order.
-    @Test func otherFormatsUseTheFormatter() throws {
-        let (exit, console) = try Self.run(Self.users, parallel: 3, transport: Self.server(hold: "u2", release: "u5"), print: .accessToken)
-        #expect(exit == .allMinted)
+    /// What the caller makes of each outcome is what is written, in order,
+    /// and what it counts as failed is counted.
+    @Test func theCallerFormatsEachOutcome() throws {
+        let (tally, console) = try Self.run(Self.users, parallel: 3, transport: Self.server(hold: "u2", release: "u5")) { outcome in
+            guard case .success(.token(let token)) = outcome.result else { return PrintedRecord(stdout: "?\n", failed: true) }
+            let accessToken = token.response.accessToken ?? ""
+            return PrintedRecord(stdout: accessToken + "\n", failed: accessToken == "at-u4")
+        }
+        #expect(tally == BatchTally(done: 6, failed: 1))
         #expect(console.out == (1...6).map { "at-u\($0)\n" }.joined())
+    }
+
+    /// A failed record's outcome carries the secrets its flow knew, so the
+    /// line made of it is scrubbed like a single run's (CLI/BatchPrinter.swift).
+    @Test func aFailedRecordCarriesItsFlowsSecrets() throws {
+        let transport = ScriptedTransport { request in
+            // The error echoes the record's password (a --form value).
+            if request.url.hasPrefix(Server.token) { return Server.tokenAnswer(#"{"error":"invalid_grant","error_description":"bad pw-of-u2"}"#, status: 400) }
+            return Server.code(Server.fields(request)["username"] ?? "", for: request)
+        }
+        var outcomes: [RecordOutcome] = []
+        _ = try Self.run("username,password\nu1,pw-of-u1\nu2,pw-of-u2\n", parallel: 2, transport: transport) { outcome in
+            outcomes.append(outcome)
+            return PrintedRecord(stdout: "", failed: true)
+        }
+        #expect(outcomes.map(\.line) == [1, 2] && outcomes.map(\.user) == ["u1", "u2"])
+        guard case .failure(let error) = outcomes[1].result else { Issue.record("\(outcomes[1])"); return }
+        #expect(error == .oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant", description: "bad pw-of-u2"), at: Server.token)),
+                "the error as the flow threw it")
+        #expect(Redactor(outcomes[1].secrets).finished("bad pw-of-u2") == "bad [redacted]")
+        #expect(Redactor(outcomes[0].secrets).finished("pw-of-u1 pw-of-u2 shared") == "[redacted] pw-of-u2 [redacted]", "each record its own")
     }
 }
 
 /// Flow/Batch/OrderedWriter.swift and BatchJobs: output waits for its turn.
 struct OrderedWriterTests {
-    static func outcome(_ text: String, failed: Bool = false) -> BatchJobs.Outcome {
-        BatchJobs.Outcome(stdout: text + "\n", stderr: failed ? "authcode: error: \(text)\n" : nil, failed: failed)
+    /// An outcome whose user is the text to write; `failed`: an error.
+    static func outcome(_ text: String, failed: Bool = false) -> RecordOutcome {
+        RecordOutcome(line: 0, user: text, result: failed ? .failure(.batch(.badRecord(text))) : .success(.forgotten))
+    }
+
+    static func print(_ outcome: RecordOutcome) -> PrintedRecord {
+        let text = outcome.user ?? ""
+        guard case .failure = outcome.result else { return PrintedRecord(stdout: text + "\n", failed: false) }
+        return PrintedRecord(stdout: text + "\n", stderr: "authcode: error: \(text)\n", failed: true)
     }
 
     @Test func writesOnlyWhatIsNextInOrder() {
@@ -102,10 +150,10 @@ struct OrderedWriterTests {
         var writer = OrderedWriter(console: console)
         var progress = BatchProgress(total: nil, clock: ManualClock().now)
         jobs.withLock { $0.finish(2, Self.outcome("third")); $0.finish(1, Self.outcome("second", failed: true)) }
-        writer.flush(jobs, progress: &progress, showProgress: false)
+        writer.flush(jobs, progress: &progress, showProgress: false, print: Self.print)
         #expect(console.out == "" && writer.done == 0)
         jobs.withLock { $0.finish(0, Self.outcome("first")) }
-        writer.flush(jobs, progress: &progress, showProgress: false)
+        writer.flush(jobs, progress: &progress, showProgress: false, print: Self.print)
         #expect(console.out == "first\nsecond\nthird\n")
         #expect(console.err == "authcode: error: second\n")
         #expect(writer.done == 3 && writer.failed == 1 && !writer.outputFailed)
@@ -119,7 +167,7 @@ struct OrderedWriterTests {
         var writer = OrderedWriter(console: console)
         var progress = BatchProgress(total: nil, clock: ManualClock().now)
         jobs.withLock { $0.finish(0, Self.outcome("a")); $0.finish(1, Self.outcome("b")) }
-        writer.flush(jobs, progress: &progress, showProgress: false)
+        writer.flush(jobs, progress: &progress, showProgress: false, print: Self.print)
         #expect(writer.outputFailed && writer.done == 2)
     }
 

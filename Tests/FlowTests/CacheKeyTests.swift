@@ -3,31 +3,32 @@ import Testing
 @testable import Core
 @testable import HTTP
 @testable import OAuth
+@testable import JOSE
 @testable import Walk
 @testable import Flow
 
 /// The cache key (README.md "Token cache"): every input that chooses which
 /// token is minted or for whom changes it; secrets and order do not.
 struct CacheKeyTests {
-    static func options(_ change: (inout Options) -> Void = { _ in }) -> Options {
-        var options = Options()
-        options.issuer = "https://idp.example"
-        options.clientID = "cli"
-        options.redirectURI = "http://127.0.0.1:8765/cb"
-        options.scope = "openid profile"
-        options.params = [NameValue("audience", "api"), NameValue("prompt", "login")]
-        options.form = [NameValue("username", "alice"), NameValue("password", "pw")]
-        change(&options)
-        return options
+    static func settings(_ change: (inout FlowSettings) -> Void = { _ in }) -> FlowSettings {
+        var settings = FlowSettings()
+        settings.server.issuer = "https://idp.example"
+        settings.client.id = "cli"
+        settings.client.redirectURI = "http://127.0.0.1:8765/cb"
+        settings.request.scope = "openid profile"
+        settings.request.params = [NameValue("audience", "api"), NameValue("prompt", "login")]
+        settings.walk.form = [NameValue("username", "alice"), NameValue("password", "pw")]
+        change(&settings)
+        return settings
     }
 
     static let salt = [UInt8](repeating: 7, count: 32)
 
-    static func key(_ options: Options, salt: [UInt8] = CacheKeyTests.salt) -> String {
-        (try? CacheKey.make(options, salt: salt)) ?? "error"
+    static func key(_ settings: FlowSettings, salt: [UInt8] = CacheKeyTests.salt) -> String {
+        (try? CacheKey.make(settings, salt: salt)) ?? "error"
     }
 
-    static let base = key(options())
+    static let base = key(settings())
 
     @Test func isHexHMACSHA256() {
         #expect(Self.base.count == 64 && Self.base.allSatisfy { "0123456789abcdef".contains($0) })
@@ -36,53 +37,53 @@ struct CacheKeyTests {
     /// The file name is an HMAC: the same inputs under another salt give
     /// another name, so nobody without the salt can test a guess.
     @Test func saltChangesEveryName() {
-        #expect(Self.key(Self.options(), salt: [UInt8](repeating: 8, count: 32)) != Self.base)
-        #expect(Self.key(Self.options()) == Self.base, "deterministic under one salt")
+        #expect(Self.key(Self.settings(), salt: [UInt8](repeating: 8, count: 32)) != Self.base)
+        #expect(Self.key(Self.settings()) == Self.base, "deterministic under one salt")
     }
 
     @Test(arguments: [
-        ("issuer", { @Sendable (o: inout Options) in o.issuer = "https://other.example" }),
-        ("client", { @Sendable o in o.clientID = "cli2" }),
-        ("redirect", { @Sendable o in o.redirectURI = "http://127.0.0.1:8765/cb2" }),
-        ("scope", { @Sendable o in o.scope = "openid" }),
-        ("param", { @Sendable o in o.params = [NameValue("audience", "other")] }),
-        ("user", { @Sendable o in o.form = [NameValue("username", "bob"), NameValue("password", "pw")] }),
-        ("email", { @Sendable o in o.form.append(NameValue("E-Mail", "a@example")) }),
-        ("step", { @Sendable o in o.steps = [Step(method: .post, url: "https://idp.example/api/login", body: nil)] }),
+        ("issuer", { @Sendable (o: inout FlowSettings) in o.server.issuer = "https://other.example" }),
+        ("client", { @Sendable o in o.client.id = "cli2" }),
+        ("redirect", { @Sendable o in o.client.redirectURI = "http://127.0.0.1:8765/cb2" }),
+        ("scope", { @Sendable o in o.request.scope = "openid" }),
+        ("param", { @Sendable o in o.request.params = [NameValue("audience", "other")] }),
+        ("user", { @Sendable o in o.walk.form = [NameValue("username", "bob"), NameValue("password", "pw")] }),
+        ("email", { @Sendable o in o.walk.form.append(NameValue("E-Mail", "a@example")) }),
+        ("step", { @Sendable o in o.walk.steps = [Step(method: .post, url: "https://idp.example/api/login", body: nil)] }),
         // Fields by any name: no allow-list of identity names.
-        ("user[email]", { @Sendable o in o.form = [NameValue("user[email]", "b@example"), NameValue("password", "pw")] }),
-        ("j_username", { @Sendable o in o.form.append(NameValue("j_username", "bob")) }),
-        ("login_hint", { @Sendable o in o.form.append(NameValue("login_hint", "bob@example")) }),
-        ("tenant", { @Sendable o in o.form.append(NameValue("tenant", "b")) }),
-        ("authorize url", { @Sendable o in o.authorizeURL = "https://idp.example/other/authorize" }),
-        ("token url", { @Sendable o in o.tokenURL = "https://idp.example/other/token" }),
-        ("connect-to", { @Sendable o in o.connectTo = [try! ConnectTo("idp.example:443:idp2.example:443")] }),
-        ("client auth", { @Sendable o in o.authMethod = .clientSecretPost }),
-        ("header", { @Sendable o in o.headers = [HTTPHeader("X-Tenant", "b")] }),
-        ("submit", { @Sendable o in o.submit = SubmitChoice(name: "account", value: "bob") }),
-    ] as [(String, @Sendable (inout Options) -> Void)])
-    func changesWith(what: String, change: @Sendable (inout Options) -> Void) {
-        #expect(Self.key(Self.options(change)) != Self.base, "\(what)")
+        ("user[email]", { @Sendable o in o.walk.form = [NameValue("user[email]", "b@example"), NameValue("password", "pw")] }),
+        ("j_username", { @Sendable o in o.walk.form.append(NameValue("j_username", "bob")) }),
+        ("login_hint", { @Sendable o in o.walk.form.append(NameValue("login_hint", "bob@example")) }),
+        ("tenant", { @Sendable o in o.walk.form.append(NameValue("tenant", "b")) }),
+        ("authorize url", { @Sendable o in o.server.authorizeURL = "https://idp.example/other/authorize" }),
+        ("token url", { @Sendable o in o.server.tokenURL = "https://idp.example/other/token" }),
+        ("connect-to", { @Sendable o in o.connection.transport.connectTo = [try! ConnectTo("idp.example:443:idp2.example:443")] }),
+        ("client auth", { @Sendable o in o.client.authMethod = .clientSecretPost }),
+        ("header", { @Sendable o in o.connection.headers = [HTTPHeader("X-Tenant", "b")] }),
+        ("submit", { @Sendable o in o.walk.submit = SubmitChoice(name: "account", value: "bob") }),
+    ] as [(String, @Sendable (inout FlowSettings) -> Void)])
+    func changesWith(what: String, change: @Sendable (inout FlowSettings) -> Void) {
+        #expect(Self.key(Self.settings(change)) != Self.base, "\(what)")
     }
 
     /// Each part of a `--step` and of a header counts on its own.
     @Test(arguments: [
-        ("step body", { @Sendable (o: inout Options) in o.steps = [Step(method: .post, url: "https://idp.example/api/login", body: #"{"user":"b"}"#)] }),
-        ("step method", { @Sendable o in o.steps = [Step(method: "PUT", url: "https://idp.example/api/login", body: #"{"user":"a"}"#)] }),
-        ("step url", { @Sendable o in o.steps = [Step(method: .post, url: "https://idp.example/api/login2", body: #"{"user":"a"}"#)] }),
-        ("step without body", { @Sendable o in o.steps = [Step(method: .post, url: "https://idp.example/api/login", body: nil)] }),
-        ("step empty body", { @Sendable o in o.steps = [Step(method: .post, url: "https://idp.example/api/login", body: "")] }),
-        ("header value", { @Sendable o in o.headers = [HTTPHeader("X-Tenant", "b")] }),
-        ("header name", { @Sendable o in o.headers = [HTTPHeader("X-Other", "a")] }),
-        ("a second header", { @Sendable o in o.headers.append(HTTPHeader("X-Other", "a")) }),
-        ("submit value", { @Sendable o in o.submit = SubmitChoice(name: "account", value: "bob") }),
-        ("submit without value", { @Sendable o in o.submit = SubmitChoice(name: "account", value: nil) }),
-    ] as [(String, @Sendable (inout Options) -> Void)])
-    func partsCount(what: String, change: @Sendable (inout Options) -> Void) {
-        let reference = Self.options {
-            $0.steps = [Step(method: .post, url: "https://idp.example/api/login", body: #"{"user":"a"}"#)]
-            $0.headers = [HTTPHeader("X-Tenant", "a")]
-            $0.submit = SubmitChoice(name: "account", value: "alice")
+        ("step body", { @Sendable (o: inout FlowSettings) in o.walk.steps = [Step(method: .post, url: "https://idp.example/api/login", body: #"{"user":"b"}"#)] }),
+        ("step method", { @Sendable o in o.walk.steps = [Step(method: "PUT", url: "https://idp.example/api/login", body: #"{"user":"a"}"#)] }),
+        ("step url", { @Sendable o in o.walk.steps = [Step(method: .post, url: "https://idp.example/api/login2", body: #"{"user":"a"}"#)] }),
+        ("step without body", { @Sendable o in o.walk.steps = [Step(method: .post, url: "https://idp.example/api/login", body: nil)] }),
+        ("step empty body", { @Sendable o in o.walk.steps = [Step(method: .post, url: "https://idp.example/api/login", body: "")] }),
+        ("header value", { @Sendable o in o.connection.headers = [HTTPHeader("X-Tenant", "b")] }),
+        ("header name", { @Sendable o in o.connection.headers = [HTTPHeader("X-Other", "a")] }),
+        ("a second header", { @Sendable o in o.connection.headers.append(HTTPHeader("X-Other", "a")) }),
+        ("submit value", { @Sendable o in o.walk.submit = SubmitChoice(name: "account", value: "bob") }),
+        ("submit without value", { @Sendable o in o.walk.submit = SubmitChoice(name: "account", value: nil) }),
+    ] as [(String, @Sendable (inout FlowSettings) -> Void)])
+    func partsCount(what: String, change: @Sendable (inout FlowSettings) -> Void) {
+        let reference = Self.settings {
+            $0.walk.steps = [Step(method: .post, url: "https://idp.example/api/login", body: #"{"user":"a"}"#)]
+            $0.connection.headers = [HTTPHeader("X-Tenant", "a")]
+            $0.walk.submit = SubmitChoice(name: "account", value: "alice")
         }
         var changed = reference
         change(&changed)
@@ -90,34 +91,34 @@ struct CacheKeyTests {
     }
 
     @Test(arguments: [
-        ("password", { @Sendable (o: inout Options) in o.form = [NameValue("username", "alice"), NameValue("password", "other")] }),
-        ("client secret", { @Sendable o in o.clientSecret = "s3cret" }),
-        ("scope order", { @Sendable o in o.scope = "profile openid" }),
-        ("param order", { @Sendable o in o.params = [NameValue("prompt", "login"), NameValue("audience", "api")] }),
-        ("print", { @Sendable o in o.print = .accessToken }),
-        ("otp field", { @Sendable o in o.form.append(NameValue("otp", "123456")) }),
-        ("form order", { @Sendable o in o.form = [NameValue("password", "pw"), NameValue("username", "alice")] }),
-        ("a password by another name", { @Sendable o in o.form.append(NameValue("user[password]", "anything")) }),
-        ("TOTP seed", { @Sendable o in o.totpSecret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ" }),
-        ("min-ttl", { @Sendable o in o.minTTL = 600 }),
-        ("timeout", { @Sendable o in o.timeout = 5 }),
-    ] as [(String, @Sendable (inout Options) -> Void)])
-    func staysWith(what: String, change: @Sendable (inout Options) -> Void) {
-        #expect(Self.key(Self.options(change)) == Self.base, "\(what)")
+        ("password", { @Sendable (o: inout FlowSettings) in o.walk.form = [NameValue("username", "alice"), NameValue("password", "other")] }),
+        ("client secret", { @Sendable o in o.client.secret = "s3cret" }),
+        ("scope order", { @Sendable o in o.request.scope = "profile openid" }),
+        ("param order", { @Sendable o in o.request.params = [NameValue("prompt", "login"), NameValue("audience", "api")] }),
+        ("print", { @Sendable o in o.output.print = .accessToken }),
+        ("otp field", { @Sendable o in o.walk.form.append(NameValue("otp", "123456")) }),
+        ("form order", { @Sendable o in o.walk.form = [NameValue("password", "pw"), NameValue("username", "alice")] }),
+        ("a password by another name", { @Sendable o in o.walk.form.append(NameValue("user[password]", "anything")) }),
+        ("TOTP seed", { @Sendable o in o.walk.totpSecret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ" }),
+        ("min-ttl", { @Sendable o in o.cache.minTTL = 600 }),
+        ("timeout", { @Sendable o in o.connection.transport.timeout = 5 }),
+    ] as [(String, @Sendable (inout FlowSettings) -> Void)])
+    func staysWith(what: String, change: @Sendable (inout FlowSettings) -> Void) {
+        #expect(Self.key(Self.settings(change)) == Self.base, "\(what)")
     }
 
     /// A secret field's value never counts, whatever it is called by the
     /// redaction rule; its name beside an identity changes nothing either.
     @Test(arguments: ["password", "j_password", "user[password]", "passwd", "pin", "otp", "client_secret", "session_token"])
     func secretValueDoesNotCount(name: String) {
-        let a = Self.key(Self.options { $0.form = [NameValue("login", "alice"), NameValue(name, "one")] })
-        let b = Self.key(Self.options { $0.form = [NameValue("login", "alice"), NameValue(name, "two")] })
+        let a = Self.key(Self.settings { $0.walk.form = [NameValue("login", "alice"), NameValue(name, "one")] })
+        let b = Self.key(Self.settings { $0.walk.form = [NameValue("login", "alice"), NameValue(name, "two")] })
         #expect(a == b)
     }
 
     @Test func headerOrderAndNameCaseDoNotCount() {
-        let a = Self.key(Self.options { $0.headers = [HTTPHeader("X-A", "1"), HTTPHeader("X-B", "2")] })
-        let b = Self.key(Self.options { $0.headers = [HTTPHeader("x-b", "2"), HTTPHeader("x-a", "1")] })
+        let a = Self.key(Self.settings { $0.connection.headers = [HTTPHeader("X-A", "1"), HTTPHeader("X-B", "2")] })
+        let b = Self.key(Self.settings { $0.connection.headers = [HTTPHeader("x-b", "2"), HTTPHeader("x-a", "1")] })
         #expect(a == b)
     }
 
@@ -129,18 +130,18 @@ struct CacheKeyTests {
         ([NameValue("a", "")], [NameValue("", "a")]),
     ])
     func encodingIsUnambiguous(one: [NameValue], other: [NameValue]) {
-        #expect(Self.key(Self.options { $0.form = one }) != Self.key(Self.options { $0.form = other }))
+        #expect(Self.key(Self.settings { $0.walk.form = one }) != Self.key(Self.settings { $0.walk.form = other }))
     }
 
     @Test func scopeAndParamsDoNotBleedIntoEachOther() {
-        let a = Self.key(Self.options { $0.scope = "openid x"; $0.params = [] })
-        let b = Self.key(Self.options { $0.scope = "openid"; $0.params = [NameValue("x", "")] })
+        let a = Self.key(Self.settings { $0.request.scope = "openid x"; $0.request.params = [] })
+        let b = Self.key(Self.settings { $0.request.scope = "openid"; $0.request.params = [NameValue("x", "")] })
         #expect(a != b)
     }
 
     @Test func tokenEndpointStandsInForAMissingIssuer() {
-        let a = Self.key(Self.options { $0.issuer = nil; $0.tokenURL = "https://a.example/token" })
-        let b = Self.key(Self.options { $0.issuer = nil; $0.tokenURL = "https://b.example/token" })
+        let a = Self.key(Self.settings { $0.server.issuer = nil; $0.server.tokenURL = "https://a.example/token" })
+        let b = Self.key(Self.settings { $0.server.issuer = nil; $0.server.tokenURL = "https://b.example/token" })
         #expect(a != b)
     }
 
@@ -155,8 +156,8 @@ struct CacheKeyTests {
         try "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".write(toFile: first, atomically: true, encoding: .utf8)
         try "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".write(toFile: second, atomically: true, encoding: .utf8)
         func keyed(_ path: String) -> String {
-            Self.key(Self.options { o in
-                if key { o.cert = directory + "/fixed.pem"; o.key = path } else { o.cert = path }
+            Self.key(Self.settings { o in
+                if key { o.connection.transport.cert = directory + "/fixed.pem"; o.connection.transport.key = path } else { o.connection.transport.cert = path }
             })
         }
         try "fixed".write(toFile: directory + "/fixed.pem", atomically: true, encoding: .utf8)
@@ -169,10 +170,28 @@ struct CacheKeyTests {
     }
 
     @Test func aCertificateThatIsNotAFileIsUsage() throws {
-        var options = Self.options()
-        options.cert = "/dev/null"
+        var settings = Self.settings()
+        settings.connection.transport.cert = "/dev/null"
         #expect(throws: CacheError.clientFileNotRegular(.certificate, .notRegularFile(.clientFile(.certificate), path: "/dev/null", .characterDevice))) {
-            try CacheKey.make(options, salt: Self.salt)
+            try CacheKey.make(settings, salt: Self.salt)
         }
+    }
+
+    /// A passkey names who logs in (a passwordless login has no username):
+    /// another account is another entry; a new count, or the same account's
+    /// re-enrolled key, is not.
+    @Test func aPasskeyChoosesTheAccount() throws {
+        func passkey(_ user: [UInt8], count: UInt32 = 1, rpID: String = "idp.example") throws -> PasskeyCredential {
+            try PasskeyCredential(rpID: rpID, credentialID: Array(0..<16), userHandle: user, key: SigningKey.generate(curve: .p256), signCount: count)
+        }
+        func key(_ credential: PasskeyCredential?) -> String {
+            Self.key(Self.settings { $0.walk.passkeyFile = "/ci/pk.json"; $0.walk.passkey = credential })
+        }
+        let alice = key(try passkey([1]))
+        #expect(alice != Self.base)
+        #expect(key(try passkey([1], count: 99)) == alice)
+        #expect(key(try passkey([2])) != alice)
+        #expect(key(try passkey([1], rpID: "other.example")) != alice)
+        #expect(key(nil) != alice && key(nil) != Self.base)
     }
 }

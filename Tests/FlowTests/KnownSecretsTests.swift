@@ -9,18 +9,18 @@ import Testing
 /// and that each is masked in the forms a server echoes it in.
 struct KnownSecretsTests {
     static func redactor() -> Redactor {
-        var options = Options()
-        options.clientID = "demo-app"
-        options.clientSecret = "cl1ent s3cret/+"
-        options.form = [NameValue("username", "alice.smith"), NameValue("passphrase", "correct horse"), NameValue("pin", "482913")]
-        options.steps = [Step(method: "POST", url: "https://idp.example/api/login",
+        var settings = FlowSettings()
+        settings.client.id = "demo-app"
+        settings.client.secret = "cl1ent s3cret/+"
+        settings.walk.form = [NameValue("username", "alice.smith"), NameValue("passphrase", "correct horse"), NameValue("pin", "482913")]
+        settings.walk.steps = [Step(method: "POST", url: "https://idp.example/api/login",
                               body: #"{"user":"bob-the-user","auth":{"otp":"918273","factors":["sms-code-55"]},"n":5}"#),
                          Step(method: "POST", url: "https://idp.example/form", body: "user=carol-form&secret=f0rm%20secret")]
-        options.headers = [HTTPHeader("Authorization", "Bearer user-token-123"), HTTPHeader("Proxy-Authorization", "Basic " + Base64URL.encodeStandard(Array("proxy-user:pr0xy pass".utf8))), HTTPHeader("Cookie", "sid=cookie-sid-99; theme=dark-mode"),
+        settings.connection.headers = [HTTPHeader("Authorization", "Bearer user-token-123"), HTTPHeader("Proxy-Authorization", "Basic " + Base64URL.encodeStandard(Array("proxy-user:pr0xy pass".utf8))), HTTPHeader("Cookie", "sid=cookie-sid-99; theme=dark-mode"),
                            HTTPHeader("X-Api-Key", "k3y-value")]
-        options.totpSecret = "GEZDGNBVGY3TQOJQ"
+        settings.walk.totpSecret = "GEZDGNBVGY3TQOJQ"
         let redactor = Redactor()
-        KnownSecrets.remember(options, in: redactor)
+        KnownSecrets.remember(settings, in: redactor)
         return redactor
     }
 

@@ -11,10 +11,10 @@ import TestSupport
 struct MethodFallbackTests {
     static let form = [NameValue("username", "alice"), NameValue("password", "hunter2-pw")]
 
-    static func run(_ transport: ScriptedTransport, _ change: (inout Options) -> Void = { _ in })
+    static func run(_ transport: ScriptedTransport, _ change: (inout FlowSettings) -> Void = { _ in })
         -> (Result<FlowResult, FlowError>, CapturingConsole) {
         let console = CapturingConsole()
-        let flow = TokenFlow(options: Server.options { $0.form = form; change(&$0) }, console: console, transport: transport, wording: TestWording())
+        let flow = TokenFlow(settings: Server.settings { $0.walk.form = form; change(&$0) }, console: console, transport: transport, wording: TestWording())
         do throws(FlowError) {
             return (.success(try flow.run()), console)
         } catch {
@@ -99,7 +99,7 @@ struct MethodFallbackTests {
 
     @Test func getNeverFallsBack() {
         let transport = ScriptedTransport { _ in HTTPResponse(status: 405) }
-        let (result, _) = Self.run(transport) { $0.method = .get }
+        let (result, _) = Self.run(transport) { $0.request.method = .get }
         #expect(result == .failure(.walk(.unexpectedStatus(405, .nothing, at: Server.authorize))))
         #expect(Server.lines(transport) == ["GET \(Server.authorize)"])
     }
@@ -109,7 +109,7 @@ struct MethodFallbackTests {
             if request.url.hasPrefix(Server.token) { return Server.token(for: request) }
             return request.method == "POST" ? HTTPResponse(status: 405) : Server.code("c3", for: request)
         }
-        let (result, console) = Self.run(transport) { $0.quiet = true }
+        let (result, console) = Self.run(transport) { $0.output.verbosity = .quiet }
         #expect(Self.accessToken(result) == "at-c3")
         #expect(console.err == "")
     }

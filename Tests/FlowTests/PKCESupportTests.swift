@@ -13,12 +13,16 @@ struct PKCESupportTests {
                        codeChallengeMethods: methods, issParameterSupported: false)
     }
 
-    static func options(_ pkce: PKCEMethod, refresh: Bool = false) -> Options {
-        var options = Options()
-        options.issuer = "https://idp.example"
-        options.pkce = pkce
-        options.refreshToken = refresh ? "rt-1" : nil
-        return options
+    static func settings(_ pkce: PKCEMethod, refresh: Bool = false) -> FlowSettings {
+        var settings = FlowSettings()
+        settings.server.issuer = "https://idp.example"
+        settings.request.pkce = pkce
+        settings.request.refreshToken = refresh ? "rt-1" : nil
+        return settings
+    }
+
+    static func check(_ settings: FlowSettings, _ metadata: ServerMetadata?) throws(FlowError) {
+        try ServerEndpoints.checkPKCESupport(settings.request, metadata, issuer: settings.server.issuer)
     }
 
     @Test(arguments: [
@@ -26,21 +30,21 @@ struct PKCESupportTests {
         (.s256, nil),  // metadata silent about PKCE: nothing to check against
     ])
     func supported(pkce: PKCEMethod, methods: [String]?) throws {
-        try ServerEndpoints.checkPKCESupport(Self.options(pkce), Self.metadata(methods))
+        try Self.check(Self.settings(pkce), Self.metadata(methods))
     }
 
     @Test func noMetadataNoCheck() throws {
-        try ServerEndpoints.checkPKCESupport(Self.options(.s256), nil)
+        try Self.check(Self.settings(.s256), nil)
     }
 
     @Test func refreshNeedsNoPKCE() throws {
-        try ServerEndpoints.checkPKCESupport(Self.options(.s256, refresh: true), Self.metadata(["plain"]))
+        try Self.check(Self.settings(.s256, refresh: true), Self.metadata(["plain"]))
     }
 
     @Test(arguments: [(PKCEMethod.s256, ["plain"]), (.plain, ["S256"]), (.s256, []), (.plain, ["S512", "x"])])
     func missingMethodIsRefused(pkce: PKCEMethod, methods: [String]) {
         #expect(throws: FlowError.pkceNotListed(pkce, listed: methods, issuer: "https://idp.example")) {
-            try ServerEndpoints.checkPKCESupport(Self.options(pkce), Self.metadata(methods))
+            try Self.check(Self.settings(pkce), Self.metadata(methods))
         }
     }
 }

@@ -41,11 +41,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let command = try parser.parse(arguments)
         if case .run(let options) = command {
             // What the validator promises the rest of the program.
-            argumentsCheck(!options.clientID.isEmpty, "empty client id accepted")
-            argumentsCheck(URIReference(options.redirectURI)?.isAbsolute == true, "relative redirect_uri accepted")
-            argumentsCheck((1...100).contains(options.maxHops), "max-hops \(options.maxHops)")
-            argumentsCheck(options.timeout > 0 && options.connectTimeout > 0, "non-positive timeout")
-            argumentsCheck(options.headers.allSatisfy { !$0.name.isEmpty && !$0.value.contains("\n") && !$0.value.contains("\r") },
+            argumentsCheck(!options.flow.client.id.isEmpty, "empty client id accepted")
+            argumentsCheck(URIReference(options.flow.client.redirectURI)?.isAbsolute == true, "relative redirect_uri accepted")
+            argumentsCheck((1...100).contains(options.flow.walk.maxHops), "max-hops \(options.flow.walk.maxHops)")
+            argumentsCheck(options.flow.connection.transport.timeout > 0 && options.flow.connection.transport.connectTimeout > 0, "non-positive timeout")
+            argumentsCheck(options.flow.connection.headers.allSatisfy { !$0.name.isEmpty && !$0.value.contains("\n") && !$0.value.contains("\r") },
                            "a header that would split the request")
         }
     } catch {

@@ -55,7 +55,9 @@ typedef enum acc_scheme {
     ACC_RSA_PKCS1 = 1, /* RSASSA-PKCS1-v1_5 */
     ACC_RSA_PSS = 2,   /* RSASSA-PSS, MGF1 with the same hash, salt = hash length */
     ACC_ECDSA = 3,     /* raw R||S, each the curve's size (RFC 7518 §3.4) */
-    ACC_EDDSA = 4      /* Ed25519, no digest (the hash argument is ignored) */
+    ACC_EDDSA = 4,     /* Ed25519, no digest (the hash argument is ignored) */
+    ACC_ECDSA_DER = 5  /* ECDSA as X9.62 DER, SEQUENCE { r, s }: what WebAuthn
+                          sends (its §6.5.6), not JOSE's R||S */
 } acc_scheme;
 
 /* libcrypto's own limit for RSA (OPENSSL_RSA_MAX_MODULUS_BITS), so the
@@ -101,13 +103,21 @@ acc_status acc_key_info(acc_key *key, acc_key_type *type, acc_curve *curve, int 
    Ed25519 x (second_len 0). ACC_BUFFER_TOO_SMALL if `cap` is too small. */
 acc_status acc_key_public(acc_key *key, uint8_t *out, size_t cap, size_t *first_len, size_t *second_len);
 
+/* The private scalar d of an EC key, unsigned big-endian, zero-padded to
+   the curve's size (RFC 7518 §6.2.2.1): what a key file keeps of a key made
+   here (a passkey's, Sources/Walk/WebAuthn). `*d_len` is the capacity of `d`
+   on entry and the length written on return. ACC_BAD_KEY for a public key
+   or another key type. */
+acc_status acc_ec_private(acc_key *key, uint8_t *d, size_t *d_len);
+
 /* Signs `message` (the JWS signing input). `*signature_len` is the capacity
    of `signature` on entry and the signature's length on return. ECDSA
-   signatures come back as raw R||S. */
+   signatures come back as raw R||S, ACC_ECDSA_DER ones as DER. */
 acc_status acc_sign(acc_key *key, acc_scheme scheme, acc_hash hash, const uint8_t *message, size_t message_len,
                     uint8_t *signature, size_t *signature_len);
 
-/* ACC_OK when `signature` is a valid signature of `message` under `key`;
+/* ACC_OK when `signature` is a valid signature of `message` under `key`
+   (ACC_ECDSA_DER: a DER signature, as libcrypto reads it);
    ACC_BAD_SIGNATURE when it is not (including a signature of the wrong
    length for the key); another code when the key does not fit the scheme. */
 acc_status acc_verify(acc_key *key, acc_scheme scheme, acc_hash hash, const uint8_t *message, size_t message_len,

@@ -8,7 +8,7 @@ extension BatchError {
     var text: ErrorText {
         switch self {
         case .unreadableInput(let path, let error):
-            ErrorText("cannot read '\(path)' for '\(OptionTable.flag(\.users))': \(error.text)")
+            ErrorText("cannot read '\(path)' for '\(OptionTable.flag(\.batch.input))': \(error.text)")
         case .input(let error, let input):
             ErrorText(error.text, at: input)
         case .separator(let column, let separator, let input):
@@ -22,7 +22,7 @@ extension BatchError {
         case .badRecordField(let name, let reserved):
             ErrorText("bad record: " + Self.reserved(name, reserved, .field))
         case .workersNotStarted(let parallel):
-            ErrorText("cannot start worker threads for \(OptionTable.flag(\.parallel)) \(parallel)")
+            ErrorText("cannot start worker threads for \(OptionTable.flag(\.batch.parallel)) \(parallel)")
         case .outputFailed(let output, let minted):
             ErrorText("could not write the results to \(output); \(minted) records were minted")
         case .unfilledByRecord(let asked, let given, let kind, let place):
@@ -33,7 +33,7 @@ extension BatchError {
     }
 
     static func reserved(_ name: String, _ reserved: ReservedParameter, _ kind: FieldKind) -> String {
-        "the \(OptionTable.flag(\.users)) \(kind == .field ? "field" : "column") \(JSONText.quote(name)) is not allowed: \(reserved.reason(name))"
+        "the \(OptionTable.flag(\.batch.input)) \(kind == .field ? "field" : "column") \(JSONText.quote(name)) is not allowed: \(reserved.reason(name))"
     }
 
     static func describe(_ separator: CSVSeparator) -> String {

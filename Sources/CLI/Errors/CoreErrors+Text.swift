@@ -8,7 +8,7 @@ extension InputError {
         case .notFound: "no such file"
         case .permissionDenied: "permission denied"
         case .directory: "it is a directory"
-        case .silent(let seconds): "nothing arrived within \(SystemClock.describe(seconds: seconds)) (\(OptionTable.flag(\.timeout))); is a writer missing?"
+        case .silent(let seconds): "nothing arrived within \(SystemClock.describe(seconds: seconds)) (\(OptionTable.flag(\.flow.connection.transport.timeout))); is a writer missing?"
         case .tooLarge: "too large"
         case .system(let text): text
         }

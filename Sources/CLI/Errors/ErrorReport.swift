@@ -36,6 +36,12 @@ struct ErrorReport: Equatable {
         self.init(exitCode, error.text, hint: hint)
     }
 
+    /// A passkey refusal met outside a walk (the file checked before any request).
+    init(_ error: WebAuthnError, at place: String? = nil) {
+        let (exitCode, hint) = Self.verdict(error)
+        self.init(exitCode, error.text(at: place), hint: hint)
+    }
+
     init(_ exitCode: ExitCode, _ text: ErrorText, hint: String?) {
         self.exitCode = exitCode
         message = text.message
@@ -70,10 +76,10 @@ struct ErrorReport: Equatable {
         case .noAuthorizationEndpoint, .noTokenEndpoint, .noUserinfoEndpoint, .authorizationEndpointUnknown:
             (.malformedResponse, nil)
         case .noDiscoveryDocument:
-            (.malformedResponse, "Check \(flag(\.issuer)) (\(OptionTable.shortFlag(\.verbose)) shows the URLs tried), "
-                + "or give \(flag(\.authorizeURL)) and \(flag(\.tokenURL)) instead.")
+            (.malformedResponse, "Check \(flag(\.flow.server.issuer)) (\(OptionTable.shortFlag(\.commandLine.verbose)) shows the URLs tried), "
+                + "or give \(flag(\.flow.server.authorizeURL)) and \(flag(\.flow.server.tokenURL)) instead.")
         case .pkceNotListed(_, let listed, _):
-            (.usage, "Pass \(flag(\.pkce)) \(listed.contains("S256") ? "S256" : listed.contains("plain") ? "plain" : "off") if that is what the server expects.")
+            (.usage, "Pass \(flag(\.flow.request.pkce)) \(listed.contains("S256") ? "S256" : listed.contains("plain") ? "plain" : "off") if that is what the server expects.")
         case .noPushEndpoint, .signing, .nothingToCache:
             (.usage, nil)
         case .redirectURINotURI, .clientKeyMissing, .requestObjectWithoutIssuer, .noCacheDirectory:
@@ -83,11 +89,11 @@ struct ErrorReport: Equatable {
         case .clientRefused(let error, let method, _):
             (verdict(error).0, clientHint(method))
         case .jarmWithoutKeys, .noKeys:
-            (.securityCheck, "Give \(flag(\.issuer)) (its jwks_uri) or \(flag(\.jwks)).")
+            (.securityCheck, "Give \(flag(\.flow.server.issuer)) (its jwks_uri) or \(flag(\.flow.verification.jwks)).")
         case .signature(_, .algorithmNotAccepted(.unsecured), _):
             (.securityCheck, nil)
         case .signature(_, .algorithmNotAccepted, _), .signature(_, .unknownAlgorithm, _):
-            (.securityCheck, "The accepted algorithms come from \(flag(\.idTokenAlgs)), else the server's metadata.")
+            (.securityCheck, "The accepted algorithms come from \(flag(\.flow.verification.idTokenAlgs)), else the server's metadata.")
         case .signature:
             (.securityCheck, nil)
         case .keySetStatus:
@@ -95,9 +101,9 @@ struct ErrorReport: Equatable {
         case .keySetUnusable, .idTokenMissing, .signedUserinfoNotJWT:
             (.malformedResponse, nil)
         case .idTokenAlgorithmNotAllowed:
-            (.securityCheck, "FAPI 2.0 servers sign id_tokens with PS256, ES256 or EdDSA; drop \(flag(\.fapi2)) to accept this server's algorithm.")
+            (.securityCheck, "FAPI 2.0 servers sign id_tokens with PS256, ES256 or EdDSA; drop \(flag(\.flow.profile.fapi2)) to accept this server's algorithm.")
         case .idTokenUnverifiable:
-            (.securityCheck, "Give \(flag(\.issuer)) (its metadata names jwks_uri) or \(flag(\.jwks)) FILE|URL.")
+            (.securityCheck, "Give \(flag(\.flow.server.issuer)) (its metadata names jwks_uri) or \(flag(\.flow.verification.jwks)) FILE|URL.")
         case .notSenderConstrained:
             (.securityCheck, nil)
         case .answerRefused(_, _, let error), .userinfoUnverified(_, let error):
@@ -109,7 +115,7 @@ struct ErrorReport: Equatable {
 
     /// `invalid_client`: what to check follows how the client authenticated.
     static func clientHint(_ method: ClientAuthMethod) -> String {
-        let secret = flag(\.clientSecret), authMethod = flag(\.authMethod)
+        let secret = flag(\.flow.client.secret), authMethod = flag(\.flow.client.authMethod)
         return switch method {
         case .none:
             "The client was sent as public, with no secret; if it is confidential, pass \(secret)."
@@ -120,10 +126,10 @@ struct ErrorReport: Equatable {
         case .clientSecretJWT:
             "Check \(secret) (it keys the HS256 assertion), or try \(authMethod) client_secret_basic."
         case .privateKeyJWT:
-            "Check that the server has the public half of \(flag(\.clientKeyFile)) for this client, and its kid (\(flag(\.clientKeyID))); "
-                + "some servers want the assertion's aud to be the endpoint: \(flag(\.assertionAud)) endpoint."
+            "Check that the server has the public half of \(flag(\.commandLine.clientKeyFile)) for this client, and its kid (\(flag(\.flow.profile.clientKeyID))); "
+                + "some servers want the assertion's aud to be the endpoint: \(flag(\.flow.profile.assertionAud)) endpoint."
         case .tlsClientAuth, .selfSignedTLSClientAuth:
-            "Check that the server has \(flag(\.cert)) registered for this client (its subject, or the certificate itself)."
+            "Check that the server has \(flag(\.flow.connection.transport.cert)) registered for this client (its subject, or the certificate itself)."
         }
     }
 
@@ -134,12 +140,12 @@ struct ErrorReport: Equatable {
         case .plainHTTP(.unreadableProxy(let proxy), _, _):
             return (.securityCheck, "Check the value of \(HTTPError.source(proxy)).")
         case .plainHTTP:
-            return (.securityCheck, "Use https, or pass \(flag(\.allowHTTP)) if this network is trusted.")
+            return (.securityCheck, "Use https, or pass \(flag(\.flow.connection.allowHTTP)) if this network is trusted.")
         case .untrustedOrigin(_, let origin, _):
-            return (.noAuthorizationResponse, "Credentials go only to the origins of \(flag(\.issuer)), \(flag(\.authorizeURL)), \(flag(\.tokenURL)), "
-                + "\(flag(\.steps)) and the discovered endpoints; if \(origin) is part of this login, pass \(flag(\.trustOrigins)) \(origin).")
+            return (.noAuthorizationResponse, "Credentials go only to the origins of \(flag(\.flow.server.issuer)), \(flag(\.flow.server.authorizeURL)), \(flag(\.flow.server.tokenURL)), "
+                + "\(flag(\.flow.walk.steps)) and the discovered endpoints; if \(origin) is part of this login, pass \(flag(\.flow.walk.trustOrigins)) \(origin).")
         case .redirectURI:
-            return (.securityCheck, "authcode never fetches the redirect_uri; check the endpoints and \(flag(\.redirectURI)).")
+            return (.securityCheck, "authcode never fetches the redirect_uri; check the endpoints and \(flag(\.flow.client.redirectURI)).")
         case .transportSetUp, .sessionShare, .optionRefused, .outOfMemory:
             return (.network, nil)
         case .bodyTooLarge, .malformedHeaders:
@@ -149,13 +155,13 @@ struct ErrorReport: Equatable {
             case nil:
                 return (.network, nil)
             case .proxy(let proxy) where proxy.isExplicit:
-                return (.network, "The request went through the proxy \(proxy.shown) (\(flag(\.proxyURL))); check it.")
+                return (.network, "The request went through the proxy \(proxy.shown) (\(flag(\.commandLine.proxyURL))); check it.")
             case .proxy(let proxy):
                 return (.network, "The request went through the proxy \(proxy.shown) from \(HTTPError.source(proxy)); check it, or list the host in no_proxy.")
             case .plainHTTPPort(let url):
                 return (.network, "The server answered in plain http, not TLS: is this port plain http? Try \(url).")
             case .clientCertificate:
-                return (.network, "The server closed the TLS connection; if it requires a client certificate, pass \(flag(\.cert)) and \(flag(\.key)).")
+                return (.network, "The server closed the TLS connection; if it requires a client certificate, pass \(flag(\.flow.connection.transport.cert)) and \(flag(\.flow.connection.transport.key)).")
             }
         }
     }
@@ -166,14 +172,14 @@ struct ErrorReport: Equatable {
              .identityChanged, .userinfoNoSubject, .userinfoSubjectMismatch:
             (.securityCheck, nil)
         case .issuerNotOfEndpoint:
-            (.securityCheck, "If that issuer is right, pass \(flag(\.expectIss)) with it.")
+            (.securityCheck, "If that issuer is right, pass \(flag(\.flow.server.expectIss)) with it.")
         case .jarmClaims(let error, _), .claims(let error), .userinfoClaims(let error, _):
-            (.securityCheck, error.problem == .untrustedAudience ? "If the server adds an audience of its own, name it with \(flag(\.trustAudiences))." : nil)
+            (.securityCheck, error.problem == .untrustedAudience ? "If the server adds an audience of its own, name it with \(flag(\.flow.verification.trustAudiences))." : nil)
         case .discoveryIssuerMismatch(let found, let expected, _):
             // Equal but for a trailing slash: the same server, spelt another way.
             (.securityCheck, found + "/" == expected || found == expected + "/"
-                ? "The two differ only by a trailing slash; pass \(flag(\.issuer)) exactly as the server names itself: "
-                    + "\(flag(\.issuer)) '\(ServerText.printable(found))'." : nil)
+                ? "The two differ only by a trailing slash; pass \(flag(\.flow.server.issuer)) exactly as the server names itself: "
+                    + "\(flag(\.flow.server.issuer)) '\(ServerText.printable(found))'." : nil)
         case .userinfoUnbound:
             (.securityCheck, "Ask for the openid scope.")
         case .authorizationServer, .pushRefused:
@@ -187,66 +193,140 @@ struct ErrorReport: Equatable {
     }
 
     static func verdict(_ error: WalkError) -> (ExitCode, String?) {
-        let redirectURIHint = "Check \(flag(\.redirectURI)) against the client's registration (scheme, host, port and path must match)."
+        let redirectURIHint = "Check \(flag(\.flow.client.redirectURI)) against the client's registration (scheme, host, port and path must match)."
         return switch error {
         case .http(let error):
+            verdict(error)
+        case .driver(let error):
             verdict(error)
         case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .unresolvablePage, .noFormToFill, .postRefused,
              .formValueInURL, .form(.noForm, _):
             (.noAuthorizationResponse, nil)
         case .hopLimit:
-            (.noAuthorizationResponse, "Raise \(flag(\.maxHops)) if the server really needs more steps.")
+            (.noAuthorizationResponse, "Raise \(flag(\.flow.walk.maxHops)) if the server really needs more steps.")
         case .answerRedirected, .answerMisdirected:
             (.securityCheck, redirectURIHint)
         case .needsJavaScript:
-            (.noAuthorizationResponse, "authcode runs no scripts: log in through the server's JSON API with \(flag(\.steps)) "
+            (.noAuthorizationResponse, "authcode runs no scripts: log in through the server's JSON API with \(flag(\.flow.walk.steps)) "
                 + "'POST URL {\"username\":…}' before the authorization request (README: \"Identity providers\").")
         case .loginRejected(_, _, true, _):
-            (.noAuthorizationResponse, "The server turned down the code made from \(flag(\.totpSecret)); check the seed (algorithm, digits, period) "
+            (.noAuthorizationResponse, "The server turned down the code made from \(flag(\.flow.walk.totpSecret)); check the seed (algorithm, digits, period) "
                 + "and this machine's clock.")
         case .loginRejected:
-            (.noAuthorizationResponse, "The server turned down the credentials given with \(flag(\.form)); check them "
-                + "(\(OptionTable.shortFlag(\.verbose)) shows the form sent, secrets redacted).")
+            (.noAuthorizationResponse, "The server turned down the credentials given with \(flag(\.flow.walk.form)); check them "
+                + "(\(OptionTable.shortFlag(\.commandLine.verbose)) shows the form sent, secrets redacted).")
         case .form(.noSubmitMatching, _):
-            (.noAuthorizationResponse, "Check \(flag(\.submit)) against the page's buttons (\(OptionTable.shortFlag(\.verbose)) shows the chosen form).")
+            (.noAuthorizationResponse, "Check \(flag(\.flow.walk.submit)) against the page's buttons (\(OptionTable.shortFlag(\.commandLine.verbose)) shows the chosen form).")
         case .form(.missingCredentials(let names), _):
-            (.noAuthorizationResponse, "Pass them with \(flag(\.form)) NAME=VALUE (e.g. \(flag(\.form)) \(names.first ?? "username")=VALUE "
-                + "\(flag(\.form)) password=@password.txt).")
+            (.noAuthorizationResponse, "Pass them with \(flag(\.flow.walk.form)) NAME=VALUE (e.g. \(flag(\.flow.walk.form)) \(names.first ?? "username")=VALUE "
+                + "\(flag(\.flow.walk.form)) password=@password.txt).")
         case .oneTimeCodeWithoutSecret:
-            (.noAuthorizationResponse, "Pass the authenticator app's seed with \(flag(\.totpSecret)) (base32, or the otpauth:// URI of its QR code).")
+            (.noAuthorizationResponse, "Pass the authenticator app's seed with \(flag(\.flow.walk.totpSecret)) (base32, or the otpauth:// URI of its QR code).")
         case .unfilledField(let name, false, _):
-            (.noAuthorizationResponse, "Pass it with \(flag(\.form)) \(ServerText.printable(name))=VALUE, or, if it takes a one-time code, "
-                + "\(flag(\.totpSecret)) with \(flag(\.totpField)) \(ServerText.printable(name)).")
+            (.noAuthorizationResponse, "Pass it with \(flag(\.flow.walk.form)) \(ServerText.printable(name))=VALUE, or, if it takes a one-time code, "
+                + "\(flag(\.flow.walk.totpSecret)) with \(flag(\.flow.walk.totpField)) \(ServerText.printable(name)).")
         case .unfilledField(let name, true, _):
-            (.noAuthorizationResponse, "If that field takes the one-time code, pass \(flag(\.totpField)) \(ServerText.printable(name)).")
+            (.noAuthorizationResponse, "If that field takes the one-time code, pass \(flag(\.flow.walk.totpField)) \(ServerText.printable(name)).")
         case .endpointIsRedirectURI:
-            (.securityCheck, "Check \(flag(\.redirectURI)) and the endpoints (flags or the issuer's metadata).")
+            (.securityCheck, "Check \(flag(\.flow.client.redirectURI)) and the endpoints (flags or the issuer's metadata).")
         }
     }
 
     static func verdict(_ error: CacheError) -> (ExitCode, String?) {
         switch error {
-        case .symbolicLink(_, let path), .notRegularFile(_, let path, _):
-            (.usage, "authcode makes its cache files itself; remove '\(path)' (or pass \(flag(\.cacheDir)) with a directory of your own, mode 0700).")
-        case .readableByOthers(_, let path, _):
-            (.usage, "It keys every cache file name: remove it (every token is then minted anew), or chmod 600 '\(path)'.")
+        case .file(let error):
+            verdict(error)
         case .cannotCreateDirectory:
-            (.usage, "Pass \(flag(\.cacheDir)) with a directory you can write.")
-        case .foreignOwner:
-            (.usage, "Pass \(flag(\.cacheDir)) with a directory of your own, mode 0700.")
-        case .writableByOthers(_, _, _, true):
-            (.usage, "Pass \(flag(\.cacheDir)) with a private directory instead, e.g. \(flag(\.cacheDir)) \"$HOME/.cache/authcode\".")
-        case .writableByOthers(_, let path, _, false):
-            (.usage, "chmod go-w '\(path)', or pass \(flag(\.cacheDir)) with a directory of mode 0700.")
+            (.usage, "Pass \(flag(\.flow.cache.directory)) with a directory you can write.")
         case .saltWrongSize:
             (.usage, "Remove it: a new one is made, and every token is then minted anew.")
         case .emptyDirectoryPath:
             (.usage, UsageError.seeHelp)
-        case .lockTimeout:
-            (.network, "Wait for it, or raise \(flag(\.timeout)).")
-        case .cannotOpen, .cannotInspect, .cannotUse, .cannotRead, .notADirectory, .saltVanished, .cannotMakeSalt, .cannotRemove, .cannotWrite,
-             .cannotOpenLock, .cannotLock, .clientFileNotRegular, .clientFileMissing, .clientFileTooLarge:
+        case .saltVanished, .clientFileNotRegular, .clientFileMissing, .clientFileTooLarge:
             (.usage, nil)
+        }
+    }
+
+    static func verdict(_ error: FileError) -> (ExitCode, String?) {
+        switch error {
+        case .symbolicLink(.passkeyFile, let path), .notRegularFile(.passkeyFile, let path, _):
+            (.usage, "authcode rewrites '\(path)' after each use, so it must be a regular file: give the file's own path, not a link.")
+        case .symbolicLink(_, let path), .notRegularFile(_, let path, _):
+            (.usage, "authcode makes its cache files itself; remove '\(path)' (or pass \(flag(\.flow.cache.directory)) with a directory of your own, mode 0700).")
+        case .readableByOthers(_, let path, _):
+            (.usage, "It keys every cache file name: remove it (every token is then minted anew), or chmod 600 '\(path)'.")
+        case .foreignOwner:
+            (.usage, "Pass \(flag(\.flow.cache.directory)) with a directory of your own, mode 0700.")
+        case .writableByOthers(_, _, _, true):
+            (.usage, "Pass \(flag(\.flow.cache.directory)) with a private directory instead, e.g. \(flag(\.flow.cache.directory)) \"$HOME/.cache/authcode\".")
+        case .writableByOthers(_, let path, _, false):
+            (.usage, "chmod go-w '\(path)', or pass \(flag(\.flow.cache.directory)) with a directory of mode 0700.")
+        case .lockTimeout:
+            (.network, "Wait for it, or raise \(flag(\.flow.connection.transport.timeout)).")
+        case .cannotOpen, .cannotInspect, .cannotUse, .cannotRead, .notADirectory, .cannotRemove, .cannotWrite, .cannotMake, .cannotOpenLock,
+             .cannotLock:
+            (.usage, nil)
+        }
+    }
+
+    static func verdict(_ error: DriverError) -> (ExitCode, String?) {
+        let form = flag(\.flow.walk.form), verbose = OptionTable.shortFlag(\.commandLine.verbose)
+        return switch error {
+        case .walk(let error):
+            verdict(error)
+        case .loginRejected(let provider, _, _):
+            (.noAuthorizationResponse, "\(provider.displayName) turned down the credentials given with \(form); check them (\(verbose) shows each step, secrets redacted).")
+        case .factorUnsupported:
+            (.noAuthorizationResponse, "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with "
+                + "\(flag(\.flow.walk.totpSecret))) or a passkey (\(flag(\.flow.walk.passkeyFile))).")
+        case .oneTimeCodeNeeded:
+            (.noAuthorizationResponse, "Pass the account's TOTP seed with \(flag(\.flow.walk.totpSecret)) (base32, or the otpauth:// URI of its QR code).")
+        case .requiredAction:
+            (.noAuthorizationResponse, "authcode cannot do this for the user; an administrator can take the action off the test user's account.")
+        case .credentialsMissing:
+            (.noAuthorizationResponse, "Pass them with \(form) NAME=VALUE (e.g. \(form) username=VALUE \(form) password=@password.txt).")
+        case .pageUnknown:
+            (.noAuthorizationResponse, "If the provider's login changed, \(verbose) shows each step; \(flag(\.flow.walk.idp)) none walks the HTML pages without the driver.")
+        }
+    }
+
+    static func verdict(_ error: WebAuthnError) -> (ExitCode, String?) {
+        let passkey = flag(\.flow.walk.passkeyFile), register = flag(\.flow.walk.passkeyRegister)
+        return switch error {
+        case .noPasskey:
+            (.noAuthorizationResponse, "Give the user's passkey file with \(passkey) FILE, or enrol one on a login that offers it with \(passkey) FILE \(register) "
+                + "(README \"Passkeys\").")
+        case .registrationNotAllowed(let path):
+            (.noAuthorizationResponse, "Registering enrols a new factor on the account; to let authcode do it, pass \(register) with a \(passkey) "
+                + "\(path.map { "'\($0)'" } ?? "FILE") that does not exist yet.")
+        case .passkeyExists:
+            (.noAuthorizationResponse, "The server does not know the passkey in it: remove the file to enrol a new one, or name another file.")
+        case .noCredentialYet:
+            (.noAuthorizationResponse, "It is made on a login that asks to register a passkey (\(register)).")
+        case .ipLiteral:
+            (.noAuthorizationResponse, "Reach the server by a host name (localhost works).")
+        case .credentialNotAllowed:
+            (.noAuthorizationResponse, "Give the passkey file this user enrolled, or enrol one with \(register).")
+        case .notAnOrigin, .insecureOrigin, .invalidRPID, .rpIDNotForOrigin, .rpIDMismatch, .emptyChallenge, .noSupportedAlgorithm, .badUserHandle:
+            (.noAuthorizationResponse, nil)
+        case .counterExhausted:
+            (.usage, "Enrol a new passkey (\(register) with a new file).")
+        case .file(let problem, let path):
+            (.usage, hint(problem, path))
+        case .signing:
+            (.usage, nil)
+        case .store(let error):
+            verdict(error)
+        }
+    }
+
+    /// What to do about a passkey file that cannot be used.
+    static func hint(_ problem: PasskeyFileProblem, _ path: String) -> String {
+        switch problem {
+        case .exposed: "Run chmod 600 '\(path)'; if others could read it, enrol a new passkey and remove this one from the account."
+        case .absent: "A passkey file is made on a login that asks to register one: \(flag(\.flow.walk.passkeyFile)) FILE \(flag(\.flow.walk.passkeyRegister))."
+        case .directoryNotWritable: "Keep the file in a directory of your own (a CI secret copied to a temporary directory, say)."
+        default: "README \"Passkeys\" shows what a passkey file holds."
         }
     }
 

@@ -26,28 +26,28 @@ extension FlowError {
         case .noPushEndpoint(let demand, let issuer):
             ErrorText("\(Self.describe(demand)), but the server's metadata names no pushed_authorization_request_endpoint", at: issuer)
         case .noUserinfoEndpoint(let issuer):
-            ErrorText("the discovery document names no userinfo_endpoint (\(OptionTable.flag(\.userinfo)))", at: issuer)
+            ErrorText("the discovery document names no userinfo_endpoint (\(OptionTable.flag(\.flow.verification.userinfo)))", at: issuer)
         case .authorizationEndpointUnknown(let issuer):
             ErrorText("no authorization endpoint", at: issuer)
         case .redirectURINotURI:
-            ErrorText("'\(OptionTable.flag(\.redirectURI))' is not a URI")
+            ErrorText("'\(OptionTable.flag(\.flow.client.redirectURI))' is not a URI")
         case .clientKeyMissing:
-            ErrorText("'\(OptionTable.flag(\.authMethod)) private_key_jwt' needs '\(OptionTable.flag(\.clientKeyFile))'")
+            ErrorText("'\(OptionTable.flag(\.flow.client.authMethod)) private_key_jwt' needs '\(OptionTable.flag(\.commandLine.clientKeyFile))'")
         case .requestObjectWithoutIssuer:
-            ErrorText("'\(OptionTable.flag(\.requestObject))' needs the issuer as its audience: "
-                      + "give '\(OptionTable.flag(\.issuer))' or '\(OptionTable.flag(\.expectIss))'")
+            ErrorText("'\(OptionTable.flag(\.flow.profile.requestObject))' needs the issuer as its audience: "
+                      + "give '\(OptionTable.flag(\.flow.server.issuer))' or '\(OptionTable.flag(\.flow.server.expectIss))'")
         case .signing(let what, let error):
             ErrorText("cannot sign \(Self.describe(what)): \(error.message)")
         case .nothingToCache:
-            ErrorText("\(OptionTable.flag(\.cache)) needs a token to store")
+            ErrorText("\(OptionTable.flag(\.flow.cache.enabled)) needs a token to store")
         case .noCacheDirectory:
-            ErrorText("no cache directory: set \(OptionTable.flag(\.cacheDir)), XDG_CACHE_HOME or HOME")
+            ErrorText("no cache directory: set \(OptionTable.flag(\.flow.cache.directory)), XDG_CACHE_HOME or HOME")
         case .stepFailed(let number, let method, let status, let quote, let place):
             ErrorText("step \(number) (\(method)) answered \(status)\(quote.text)", at: place)
         case .clientRefused(let error, _, let afterLogin):
             Self.prefixed(afterLogin ? "the login worked, but " : "", error.text)
         case .jarmWithoutKeys(let mode):
-            ErrorText("\(OptionTable.flag(\.responseMode)) \(mode.rawValue) needs keys to verify the answer with, and none are known")
+            ErrorText("\(OptionTable.flag(\.flow.request.responseMode)) \(mode.rawValue) needs keys to verify the answer with, and none are known")
         case .noKeys(let answer, let algorithm):
             ErrorText("\(answer.name): no keys to verify its \(algorithm) signature with")
         case .signature(let answer, let error, let accepted):
@@ -63,13 +63,13 @@ extension FlowError {
         case .idTokenMissing:
             ErrorText("the token response has no id_token, but the scope has openid (OIDC Core §3.1.3.3)")
         case .idTokenAlgorithmNotAllowed(let algorithm, let allowed):
-            ErrorText("id_token: the JWS alg \(ServerText.printable(algorithm, limit: 20)) is not allowed by \(OptionTable.flag(\.fapi2)) "
+            ErrorText("id_token: the JWS alg \(ServerText.printable(algorithm, limit: 20)) is not allowed by \(OptionTable.flag(\.flow.profile.fapi2)) "
                       + "(allowed: \(allowed.sorted().joined(separator: ", ")))")
         case .idTokenUnverifiable:
-            ErrorText("the id_token's signature cannot be checked: no keys are known, and \(OptionTable.flag(\.fapi2)) requires a verified signature")
+            ErrorText("the id_token's signature cannot be checked: no keys are known, and \(OptionTable.flag(\.flow.profile.fapi2)) requires a verified signature")
         case .notSenderConstrained(let tokenType):
             ErrorText("the token is not DPoP-bound (token_type \(ServerText.printable(tokenType, limit: 40))), "
-                      + "but '\(OptionTable.flag(\.fapi2))' needs a sender-constrained token")
+                      + "but '\(OptionTable.flag(\.flow.profile.fapi2))' needs a sender-constrained token")
         case .signedUserinfoNotJWT(let error, let place):
             ErrorText("the signed userinfo is not a JWT: \(error.message)", at: place)
         case .answerRefused(let grant, let place, let error):
@@ -87,8 +87,8 @@ extension FlowError {
 
     static func describe(_ demand: PushDemand) -> String {
         switch demand {
-        case .fapi2: "'\(OptionTable.flag(\.fapi2))' pushes the authorization request (PAR)"
-        case .option: "'\(OptionTable.flag(\.par))' was given"
+        case .fapi2: "'\(OptionTable.flag(\.flow.profile.fapi2))' pushes the authorization request (PAR)"
+        case .option: "'\(OptionTable.flag(\.flow.profile.par))' was given"
         case .metadata: "the metadata says require_pushed_authorization_requests"
         }
     }

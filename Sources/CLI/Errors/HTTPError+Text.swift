@@ -47,7 +47,7 @@ extension HTTPError {
             let via = proxy.host.map { " through the proxy '\($0)' (\(source(proxy)))" } ?? ""
             return "refusing plain http to '\(host)'\(via): secrets would travel unencrypted"
         case .connectTo(let target):
-            return "refusing plain http to '\(host)': \(OptionTable.flag(\.connectTo)) sends it to '\(target)', which is not this machine"
+            return "refusing plain http to '\(host)': \(OptionTable.flag(\.flow.connection.transport.connectTo)) sends it to '\(target)', which is not this machine"
         case .unreadableProxy(let proxy):
             return "refusing plain http to '\(host)': the proxy in \(source(proxy)) cannot be read, so where it sends the request is unknown"
         case .remoteProxy(let proxyHost, let proxy):
@@ -63,7 +63,7 @@ extension HTTPError {
     /// What would have been sent.
     static func describe(_ credential: CarriedCredential) -> String {
         switch credential {
-        case .filledForm: "the filled-in form (\(OptionTable.flag(\.form)) values)"
+        case .filledForm: "the filled-in form (\(OptionTable.flag(\.flow.walk.form)) values)"
         case .replayedBody(let status): "the request body again (a \(status) redirect replays it)"
         }
     }

@@ -27,7 +27,7 @@ extension OAuthError {
         case .noCode(let place):
             ErrorText("the authorization response has neither code nor error", at: place)
         case .jarmMissing(let mode, let place):
-            ErrorText("the authorization response has no JARM 'response' parameter (\(OptionTable.flag(\.responseMode)) \(mode.rawValue)); "
+            ErrorText("the authorization response has no JARM 'response' parameter (\(OptionTable.flag(\.flow.request.responseMode)) \(mode.rawValue)); "
                       + "the code is not redeemed", at: place)
         case .jarmNotJWT(let error, let place):
             ErrorText("the JARM response is not a JWT: \(error.message); the code is not redeemed", at: place)
@@ -132,7 +132,7 @@ extension ClaimProblem {
         case .exact(let issuer):
             "the expected issuer '\(issuer)'"
         case .originOf(let url):
-            "of the origin of \(URIReference(url)?.origin ?? url) (no issuer is known: pass \(OptionTable.flag(\.issuer)) or \(OptionTable.flag(\.expectIss)))"
+            "of the origin of \(URIReference(url)?.origin ?? url) (no issuer is known: pass \(OptionTable.flag(\.flow.server.issuer)) or \(OptionTable.flag(\.flow.server.expectIss)))"
         }
     }
 

@@ -16,14 +16,14 @@ extension ReservedParameter {
         case .nonce: "authcode sends a fresh nonce when scope has openid and checks it in the id_token"
         case .requestObject: "authcode sends the authorization parameters itself; a request object would carry them twice"
         case .pushedRequest: "authcode sends the authorization parameters itself; a pushed request would carry them twice"
-        case .dpopKeyThumbprint: "authcode sends it with \(OptionTable.flag(\.dpop)) and \(OptionTable.flag(\.par))"
-        case .option(.clientID): "use \(OptionTable.flag(\.clientID))"
-        case .option(.redirectURI): "use \(OptionTable.flag(\.redirectURI))"
-        case .option(.scope): "use \(OptionTable.flag(\.scope))"
-        case .option(.pkce): "use \(OptionTable.flag(\.pkce))"
-        case .option(.responseMode): "use \(OptionTable.flag(\.responseMode))"
-        case .option(.resource): "use \(OptionTable.flag(\.resources)), which may be repeated"
-        case .option(.authorizationDetails): "use \(OptionTable.flag(\.authorizationDetails)), which is checked before any request"
+        case .dpopKeyThumbprint: "authcode sends it with \(OptionTable.flag(\.commandLine.dpop)) and \(OptionTable.flag(\.flow.profile.par))"
+        case .option(.clientID): "use \(OptionTable.flag(\.flow.client.id))"
+        case .option(.redirectURI): "use \(OptionTable.flag(\.flow.client.redirectURI))"
+        case .option(.scope): "use \(OptionTable.flag(\.flow.request.scope))"
+        case .option(.pkce): "use \(OptionTable.flag(\.flow.request.pkce))"
+        case .option(.responseMode): "use \(OptionTable.flag(\.flow.request.responseMode))"
+        case .option(.resource): "use \(OptionTable.flag(\.flow.profile.resources)), which may be repeated"
+        case .option(.authorizationDetails): "use \(OptionTable.flag(\.flow.profile.authorizationDetails)), which is checked before any request"
         }
     }
 }

@@ -9,6 +9,8 @@ extension WalkError {
         switch self {
         case .http(let error):
             error.text
+        case .driver(let error):
+            error.text
         case .redirectLoop(let method, let place):
             ErrorText("redirect loop: the same \(method) came round again with the same cookies", at: place)
         case .redirectWithoutLocation(let status, let place):
@@ -29,7 +31,7 @@ extension WalkError {
         case .noFormToFill(let title, let forms, let quote, let place):
             ErrorText("the page" + (title.map { " titled '\(ServerText.printable($0))'" } ?? "") + " "
                       + (forms == 0 ? "has no form to fill in"
-                         : "has \(forms) forms and none to fill in (no password field, no field named by \(OptionTable.flag(\.form)))")
+                         : "has \(forms) forms and none to fill in (no password field, no field named by \(OptionTable.flag(\.flow.walk.form)))")
                       + quote.text, at: place)
         case .needsJavaScript(let place):
             ErrorText("the login page needs JavaScript (no HTML form)", at: place)
@@ -40,18 +42,18 @@ extension WalkError {
         case .form(.noSubmitMatching(let name), let place):
             ErrorText("no submit control named '\(name)' on the form", at: place)
         case .form(.missingCredentials(let names), let place):
-            ErrorText("the login page asks for \(names.joined(separator: ", ")), and no \(OptionTable.flag(\.form)) value fills them", at: place)
+            ErrorText("the login page asks for \(names.joined(separator: ", ")), and no \(OptionTable.flag(\.flow.walk.form)) value fills them", at: place)
         case .oneTimeCodeWithoutSecret(let field, let place):
-            ErrorText("the login asks for a one-time code ('\(ServerText.printable(field))'), and no \(OptionTable.flag(\.totpSecret)) was given",
+            ErrorText("the login asks for a one-time code ('\(ServerText.printable(field))'), and no \(OptionTable.flag(\.flow.walk.totpSecret)) was given",
                       at: place)
         case .unfilledField(let name, let seeded, let place):
             ErrorText("the form came back asking for '\(ServerText.printable(name))', which "
-                      + (seeded ? "neither \(OptionTable.flag(\.form)) nor \(OptionTable.flag(\.totpSecret)) fills"
-                         : "no \(OptionTable.flag(\.form)) value fills"), at: place)
+                      + (seeded ? "neither \(OptionTable.flag(\.flow.walk.form)) nor \(OptionTable.flag(\.flow.walk.totpSecret)) fills"
+                         : "no \(OptionTable.flag(\.flow.walk.form)) value fills"), at: place)
         case .postRefused(let status, let place):
             ErrorText("the POST authorization request was refused with \(status)", at: place)
         case .formValueInURL(let place):
-            ErrorText("the next hop would carry a \(OptionTable.flag(\.form)) value in its URL; not following it", at: place)
+            ErrorText("the next hop would carry a \(OptionTable.flag(\.flow.walk.form)) value in its URL; not following it", at: place)
         case .endpointIsRedirectURI(let endpoint, let place):
             ErrorText("the \(Self.describe(endpoint)) is the redirect_uri, which authcode never fetches", at: place)
         }
@@ -71,7 +73,7 @@ extension WalkError {
         case .authorization: "authorization endpoint"
         case .token: "token endpoint"
         case .pushedAuthorization: "pushed authorization request endpoint"
-        case .step: "\(OptionTable.flag(\.steps)) URL"
+        case .step: "\(OptionTable.flag(\.flow.walk.steps)) URL"
         }
     }
 }

@@ -6,7 +6,7 @@
 /// truncation (`ServerText`).
 package final class Redactor {
     package static let mask = SecretScrubber.mask
-    private let scrubber = SecretScrubber()
+    let scrubber = SecretScrubber()
 
     package init() {}
 

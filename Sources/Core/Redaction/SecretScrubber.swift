@@ -18,6 +18,10 @@ package final class SecretScrubber {
 
     package var isEmpty: Bool { patterns.isEmpty }
 
+    /// Every secret remembered (each gives all its forms again when
+    /// remembered by another scrubber).
+    var remembered: Set<String> { secrets }
+
     /// Remembers `secret` in all its forms. Shorter than
     /// `SecretForms.minimumLength` characters: ignored.
     package func remember(_ secret: String?) {

@@ -5,17 +5,10 @@ import Core
 /// turn to be written, and how far both have got. A value: every field is
 /// `Sendable`, so the compiler checks what crosses threads.
 struct BatchJobs: Sendable {
-    /// What one record produced, ready to write.
-    struct Outcome: Sendable, Equatable {
-        var stdout: String
-        var stderr: String?
-        var failed: Bool
-    }
-
     /// Records read and not yet taken, with their output slot (0, 1, 2…).
     private(set) var queue: [(slot: Int, record: Record)] = []
     /// Outcomes whose slot is not yet written.
-    private(set) var finished: [Int: Outcome] = [:]
+    private(set) var finished: [Int: RecordOutcome] = [:]
     /// The slot the output waits for.
     private(set) var nextToWrite = 0
     /// No record comes after those queued.
@@ -44,14 +37,14 @@ struct BatchJobs: Sendable {
         queue.isEmpty ? nil : queue.removeFirst()
     }
 
-    mutating func finish(_ slot: Int, _ outcome: Outcome) {
+    mutating func finish(_ slot: Int, _ outcome: RecordOutcome) {
         finished[slot] = outcome
     }
 
     var nextIsFinished: Bool { finished[nextToWrite] != nil }
 
     /// The next outcome in input order, if it is done; its slot is then written.
-    mutating func takeNextFinished() -> Outcome? {
+    mutating func takeNextFinished() -> RecordOutcome? {
         guard let outcome = finished.removeValue(forKey: nextToWrite) else { return nil }
         nextToWrite += 1
         return outcome

@@ -1,8 +1,9 @@
 import Core
 
-/// Writes finished records to stdout in input order, each line whole as
-/// soon as every earlier record is done, and keeps the counts. Only the
-/// reading thread writes; workers hand their outcomes over through the lock.
+/// Writes finished records in input order, each whole as soon as every
+/// earlier record is done, as the CLI formats them (`print`), and keeps the
+/// counts. Only the reading thread formats and writes; workers hand their
+/// outcomes over through the lock.
 struct OrderedWriter {
     let console: Console
     private(set) var done = 0
@@ -14,8 +15,10 @@ struct OrderedWriter {
     }
 
     /// Every outcome that is next in order, written; then the progress line.
-    mutating func flush(_ jobs: Lock<BatchJobs>, progress: inout BatchProgress, showProgress: Bool) {
-        while let outcome = jobs.withLock({ $0.takeNextFinished() }) {
+    mutating func flush(_ jobs: Lock<BatchJobs>, progress: inout BatchProgress, showProgress: Bool,
+                        print: (RecordOutcome) -> PrintedRecord) {
+        while let next = jobs.withLock({ $0.takeNextFinished() }) {
+            let outcome = print(next)
             done += 1
             if outcome.failed { failed += 1 }
             if let text = outcome.stderr { console.writeErr((showProgress ? "\r\u{1B}[K" : "") + text) }

@@ -9,9 +9,4 @@ enum RecordLabel {
         guard let first = fields.first, !Redactor.isSecretName(first.name) else { return nil }
         return first.value
     }
-
-    /// `{"line":N,"user":…,` — the start every output line shares.
-    static func head(line: Int, user: String?) -> String {
-        "{\"line\":\(line),\"user\":\(user.map(JSONText.quote) ?? "null"),"
-    }
 }

@@ -23,7 +23,11 @@ package struct CacheDirectory: Sendable {
         guard !path.isEmpty else { throw .emptyDirectoryPath }
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         try create()
-        try Self.checkOwnership(self.path, what: .directory)
+        do {
+            try Self.checkOwnership(self.path, what: .cacheDirectory)
+        } catch {
+            throw .file(error)
+        }
     }
 
     func file(_ name: String) -> String { path + "/" + name }
@@ -40,7 +44,7 @@ package struct CacheDirectory: Sendable {
     }
 
     /// A directory (not a link to one), owned by us, not writable by group or others.
-    static func checkOwnership(_ path: String, what: CacheFile) throws(CacheError) {
+    static func checkOwnership(_ path: String, what: FileRole) throws(FileError) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             throw .cannotInspect(what, path: path, reason: String(cString: strerror(errno)))
@@ -53,7 +57,7 @@ package struct CacheDirectory: Sendable {
 
     /// Owned by us and not writable by group or others; shared with the
     /// files of the cache (CacheFileOpen.swift), which check what they opened.
-    static func checkOwner(_ info: stat, path: String, what: CacheFile) throws(CacheError) {
+    static func checkOwner(_ info: stat, path: String, what: FileRole) throws(FileError) {
         guard info.st_uid == geteuid() else {
             throw .foreignOwner(what, path: path, uid: UInt32(info.st_uid))
         }

@@ -17,7 +17,7 @@ enum CacheFileDigest {
         // Only a regular file can be read twice (here, then by libcurl),
         // and a FIFO must not make us wait (CacheFileOpen.swift).
         let opened: Int32?
-        do throws(CacheError) {
+        do throws(FileError) {
             opened = try CacheFileOpen.open(path, what: .clientFile(option), flags: O_RDONLY, privacy: .userFile)
         } catch {
             throw .clientFileNotRegular(option, error)
@@ -26,7 +26,13 @@ enum CacheFileDigest {
             throw .clientFileMissing(option, path: path)
         }
         defer { close(descriptor) }
-        guard let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: .clientFile(option), limit: limit) else {
+        let read: [UInt8]?
+        do {
+            read = try CacheFileOpen.readAll(descriptor, path: path, what: .clientFile(option), limit: limit)
+        } catch {
+            throw .file(error)
+        }
+        guard let bytes = read else {
             throw .clientFileTooLarge(option, path: path, limitMiB: limit >> 20)
         }
         return CacheKeyBuilder.hex(SHA256.hash(bytes))

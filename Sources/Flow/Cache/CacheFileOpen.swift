@@ -23,11 +23,16 @@ enum CacheFileOpen {
         /// A file the user named (a client certificate): any owner, and a
         /// link is followed — but it must still be a regular file.
         case userFile
+        /// A secret the user named that authcode rewrites in place (a
+        /// passkey file, Flow/Passkey/PasskeyFile.swift): never through a
+        /// link, which the rewrite would replace; its mode is the caller's
+        /// to judge.
+        case rewrittenSecret
     }
 
     /// The open descriptor, or nil when there is no file and `flags` does
     /// not ask to create one.
-    static func open(_ path: String, what: CacheFile, flags: Int32, privacy: Privacy = .notWritableByOthers) throws(CacheError) -> Int32? {
+    static func open(_ path: String, what: FileRole, flags: Int32, privacy: Privacy = .notWritableByOthers) throws(FileError) -> Int32? {
         let follow = privacy == .userFile ? 0 : O_NOFOLLOW
         let descriptor = Glibc.open(path, flags | follow | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -45,7 +50,7 @@ enum CacheFileOpen {
                 throw .cannotOpen(what, path: path, reason: String(cString: strerror(error)))
             }
         }
-        do throws(CacheError) {
+        do throws(FileError) {
             var info = stat()
             guard fstat(descriptor, &info) == 0 else {
                 throw .cannotInspect(what, path: path, reason: String(cString: strerror(errno)))
@@ -53,7 +58,7 @@ enum CacheFileOpen {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw .notRegularFile(what, path: path, kind(info.st_mode))
             }
-            if privacy != .userFile { try CacheDirectory.checkOwner(info, path: path, what: what) }
+            if privacy == .notWritableByOthers || privacy == .ownerOnly { try CacheDirectory.checkOwner(info, path: path, what: what) }
             if privacy == .ownerOnly, info.st_mode & 0o077 != 0 {
                 throw .readableByOthers(what, path: path, mode: UInt32(info.st_mode & 0o777))
             }
@@ -69,7 +74,7 @@ enum CacheFileOpen {
     }
 
     /// The whole file, nil when it is longer than `limit` bytes.
-    static func readAll(_ descriptor: Int32, path: String, what: CacheFile, limit: Int) throws(CacheError) -> [UInt8]? {
+    static func readAll(_ descriptor: Int32, path: String, what: FileRole, limit: Int) throws(FileError) -> [UInt8]? {
         do throws(InputError) {
             return try InputRead.all(descriptor, limit: limit)
         } catch .tooLarge {

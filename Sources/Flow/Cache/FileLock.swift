@@ -13,10 +13,11 @@ final class FileLock {
     private let descriptor: Int32
 
     /// Waits at most `timeout` seconds (refused after that, never a hang).
-    init(path: String, timeout: Double) throws(CacheError) {
+    /// `what` names the lock: the cache's, or a passkey file's.
+    init(path: String, timeout: Double, what: FileRole = .cacheLock) throws(FileError) {
         // A FIFO, socket or link planted here is refused, never a hang (CacheFileOpen.swift).
-        guard let descriptor = try CacheFileOpen.open(path, what: .lock, flags: O_RDWR | O_CREAT) else {
-            throw .cannotOpenLock(path: path)
+        guard let descriptor = try CacheFileOpen.open(path, what: what, flags: O_RDWR | O_CREAT) else {
+            throw .cannotOpenLock(what, path: path)
         }
         let deadline = SystemClock.monotonic() + timeout
         var pause: UInt32 = 2_000
@@ -27,7 +28,7 @@ final class FileLock {
             }
             guard SystemClock.monotonic() < deadline else {
                 close(descriptor)
-                throw .lockTimeout(seconds: timeout, path: path)
+                throw .lockTimeout(what, seconds: timeout, path: path)
             }
             usleep(pause)
             pause = min(pause * 2, 50_000)

@@ -40,7 +40,7 @@ struct KeptKeySet: Sendable {
     /// The kept set; nil when there is none or it is not one this version
     /// wrote (it is fetched and replaced). A link, FIFO or foreign file at
     /// the path is refused, as for every cache file.
-    func load() throws(CacheError) -> Entry? {
+    func load() throws(FileError) -> Entry? {
         guard let descriptor = try CacheFileOpen.open(path, what: .keptKeySet, flags: O_RDONLY) else { return nil }
         defer { close(descriptor) }
         guard let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: .keptKeySet, limit: 1 << 20),
@@ -53,7 +53,7 @@ struct KeptKeySet: Sendable {
         return Entry(keys: keys, fetchedAt: fetchedAt)
     }
 
-    func store(_ keys: JWKSet, fetchedAt: Double) throws(CacheError) {
+    func store(_ keys: JWKSet, fetchedAt: Double) throws(FileError) {
         let body = Array(keys.json.utf8)
         try CacheFiles.writeAtomically(Array("\(Self.magic) \(fetchedAt) \(body.count)\n".utf8) + body, to: path, what: .keptKeySet)
     }

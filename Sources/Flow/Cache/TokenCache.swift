@@ -41,7 +41,7 @@ struct TokenCache {
             trace.info("token from the cache (valid for \(remaining(before) ?? 0) s more)")
             return token
         }
-        let lock = try cached { () throws(CacheError) in try FileLock(path: lockPath, timeout: lockTimeout) }
+        let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
         defer { withExtendedLifetime(lock) {} }
         let now = self.now()
         var current = try load()
@@ -73,9 +73,9 @@ struct TokenCache {
 
     /// `--forget`: this key's entry gone (none is fine); no request.
     func forget() throws(FlowError) {
-        let lock = try cached { () throws(CacheError) in try FileLock(path: lockPath, timeout: lockTimeout) }
+        let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
         defer { withExtendedLifetime(lock) {} }
-        try cached { () throws(CacheError) in try CacheFiles.remove(entryPath) }
+        try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
         trace.info("cache entry for these settings removed")
     }
 
@@ -93,7 +93,7 @@ struct TokenCache {
             try dropAfterRefusedAnswer(error)
             guard case .oauth(.tokenRefused(_, let object, _)) = error, object.code == .invalidGrant else { throw error }
             trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
-            try cached { () throws(CacheError) in try CacheFiles.remove(entryPath) }
+            try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
             return nil
         }
         // The answer's fields replace the entry's; the others (a refresh
@@ -113,21 +113,21 @@ struct TokenCache {
     /// its refresh token leads to answers that cannot be used.
     private func dropAfterRefusedAnswer(_ error: FlowError) throws(FlowError) {
         guard case .answerRefused(_, _, let inner) = error, inner.isSecurityRefusal else { return }
-        try cached { () throws(CacheError) in try CacheFiles.remove(entryPath) }
+        try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
         trace.info("the refreshed token was refused; its cache entry is dropped")
     }
 
     /// A cache file operation, its error as the flow's.
-    private func cached<T>(_ body: () throws(CacheError) -> T) throws(FlowError) -> T {
+    private func cached<T>(_ body: () throws(FileError) -> T) throws(FlowError) -> T {
         do {
             return try body()
         } catch {
-            throw .cache(error)
+            throw .cache(.file(error))
         }
     }
 
     private func load(warning: Bool = true) throws(FlowError) -> CacheEntry? {
-        guard let bytes = try cached({ () throws(CacheError) in try CacheEntry.load(from: entryPath) }) else { return nil }
+        guard let bytes = try cached({ () throws(FileError) in try CacheEntry.load(from: entryPath) }) else { return nil }
         guard let entry = CacheEntry.decode(bytes) else {
             if warning { warn("authcode: warning: the cache entry \(entryPath) is corrupt or truncated; ignoring it and replacing it") }
             return nil
@@ -140,11 +140,11 @@ struct TokenCache {
             trace.info("token not cached: its lifetime is unknown (no expires_in, no JWT exp)")
             return
         }
-        do throws(CacheError) {
+        do throws(FileError) {
             try CacheEntry(body: token.response.body, receivedAt: token.receivedAt).store(at: entryPath)
             trace.info("token stored in the cache")
         } catch {
-            warn("authcode: warning: \(wording.message(.cache(error)))")
+            warn("authcode: warning: \(wording.message(.cache(.file(error))))")
         }
     }
 

@@ -16,20 +16,26 @@ package struct IDTokenCheck {
     let issuer: ExpectedIssuer
     /// The nonce the authorization request sent; nil for a refresh.
     let nonce: String?
-    /// A code grant: with `openid` in the scope its answer must carry an id_token.
-    let codeGrant: Bool
     /// A refresh: the id_token the answer's must keep iss, sub, aud, azp
     /// and auth_time of (the cache entry's); nil when there is none.
     let stored: String?
+    /// The algorithms, audiences, skew and a client profile's demands.
+    let rules: VerificationSettings
+    /// The audience an id_token must name, and the secret an HS* one is keyed with.
+    let client: ClientSettings
+    /// A code grant with `openid` in its scope: its answer must carry an id_token.
+    var requiresIDToken = false
+    /// A code grant's `--param max_age` (auth_time is checked against it).
+    var maxAge: Double? = nil
 
     /// The expected issuer of an id_token: `--expect-iss`, `--issuer`, the
     /// metadata's issuer, the authorization response's checked `iss`; else
     /// an issuer of the token endpoint's origin.
-    static func issuer(_ options: Options, metadata: ServerMetadata?, answerIss: String? = nil, tokenURL: String) -> ExpectedIssuer {
-        ExpectedIssuer.first([options.expectIss, options.issuer, metadata?.issuer, answerIss], else: tokenURL)
+    static func issuer(_ server: ServerSettings, metadata: ServerMetadata?, answerIss: String? = nil, tokenURL: String) -> ExpectedIssuer {
+        ExpectedIssuer.first([server.expectIss, server.issuer, metadata?.issuer, answerIss], else: tokenURL)
     }
 
-    func verify(_ token: TokenResponse, options: Options, client: HTTPClient, now: Double) throws(FlowError) {
+    func verify(_ token: TokenResponse, client http: HTTPClient, now: Double) throws(FlowError) {
         let jwt: String?
         do {
             jwt = try IDTokenClaims.jwt(in: token.json)
@@ -37,7 +43,7 @@ package struct IDTokenCheck {
             throw .oauth(error)
         }
         guard let jwt else {
-            if codeGrant, (options.scope ?? "").split(separator: " ").contains("openid") {
+            if requiresIDToken {
                 throw .idTokenMissing
             }
             return
@@ -50,33 +56,32 @@ package struct IDTokenCheck {
         }
         // --fapi2 allows only its own algorithms (FAPI 2.0 Security Profile
         // §5.4: PS256, ES256, EdDSA), whatever the server advertises.
-        if let allowed = options.profileIDTokenAlgorithms, !allowed.contains(jws.algorithmName) {
+        if let allowed = rules.profileIDTokenAlgorithms, !allowed.contains(jws.algorithmName) {
             throw .idTokenAlgorithmNotAllowed(jws.algorithmName, allowed: allowed)
         }
         var ran: [String] = []
-        if keys.source == nil && options.idTokenAlgs == nil {
+        if keys.source == nil && rules.idTokenAlgs == nil {
             // A client profile (--fapi2) never lets TLS stand in for the
             // signature (FAPI 2.0 Security Profile §5.4.2: id_tokens signed).
-            guard !options.requireSignedIDToken else {
+            guard !rules.requireSignedIDToken else {
                 throw .idTokenUnverifiable
             }
-            let names = client.trace.names
+            let names = http.trace.names
             ran.append("signature not checked: no keys (give \(names.issuer) or \(names.jwks))")
         } else {
-            var algorithms = AcceptedAlgorithms.idToken(pinned: options.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs)
-            if let allowed = options.profileIDTokenAlgorithms {
+            var algorithms = AcceptedAlgorithms.idToken(pinned: rules.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs)
+            if let allowed = rules.profileIDTokenAlgorithms {
                 algorithms.formIntersection(allowed.compactMap(JWSAlgorithm.init(rawValue:)))
             }
-            let verified = try SignatureCheck(keys: keys, client: client, secret: options.clientSecret, now: now)
+            let verified = try SignatureCheck(keys: keys, client: http, secret: client.secret, now: now)
                 .verify(jws, accepting: algorithms, what: .idToken)
             ran.append(ServerText.printable(verified.summary, limit: 120))
         }
         do throws(OAuthError) {
             let claims = try IDTokenClaims(payload: jws.payload)
-            let maxAge = codeGrant ? options.params.last(where: { $0.name == "max_age" }).flatMap { Double($0.value) } : nil
             do throws(ClaimError) {
-                ran += try claims.verify(IDTokenRules(issuer: issuer, clientID: options.clientID, trustedAudiences: options.trustAudiences,
-                                                      nonce: nonce, maxAge: maxAge, skew: options.clockSkew, now: now))
+                ran += try claims.verify(IDTokenRules(issuer: issuer, clientID: client.id, trustedAudiences: rules.trustAudiences,
+                                                      nonce: nonce, maxAge: maxAge, skew: rules.clockSkew, now: now))
             } catch {
                 throw .claims(error)
             }
@@ -86,6 +91,6 @@ package struct IDTokenCheck {
         } catch {
             throw .oauth(error)
         }
-        client.trace.info("id_token: " + ran.joined(separator: "; "))
+        http.trace.info("id_token: " + ran.joined(separator: "; "))
     }
 }

@@ -6,19 +6,22 @@ import Walk
 
 /// `--response-mode jwt` and its forms (OpenID JARM): the `response` JWT
 /// verified with the run's keys and its `iss`, `aud` and `exp` checked
-/// before `code`, `state` or `error` is read from it (JARM §2.4). After any
-/// failure the code is never redeemed. The answer crossed the front
-/// channel, so unlike an id_token it always needs keys.
+/// before `code`, `state` or `error` is read from it (JARM §2.4). Any
+/// failure is exit 5 and the code is never redeemed. The answer crossed
+/// the front channel, so unlike an id_token it always needs keys.
 struct JARMCheck {
-    let options: Options
+    let server: ServerSettings
+    /// The audience the answer must name; the secret an HS* one is keyed with.
+    let clientSettings: ClientSettings
+    let verification: VerificationSettings
     let client: HTTPClient
     let endpoints: ServerEndpoints
     let now: () -> Double
 
     /// Before the authorization request: with no keys to verify the answer
     /// with, the login would be wasted (refused, nothing sent).
-    static func requireKeys(_ options: Options, _ endpoints: ServerEndpoints) throws(FlowError) {
-        guard let mode = options.responseMode, mode.isJARM, endpoints.keys.source == nil else { return }
+    static func requireKeys(_ responseMode: ResponseMode?, _ endpoints: ServerEndpoints) throws(FlowError) {
+        guard let mode = responseMode, mode.isJARM, endpoints.keys.source == nil else { return }
         throw .jarmWithoutKeys(mode)
     }
 
@@ -45,16 +48,17 @@ struct JARMCheck {
         let verified: VerifiedJWS
         do throws(FlowError) {
             verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.authorizationSigningAlgs, what: .jarmResponse,
-                                                          options: options, endpoints: endpoints, client: client, now: now())
+                                                          verification: verification, clientSecret: clientSettings.secret, endpoints: endpoints,
+                                                          client: client, now: now())
         } catch {
             guard error.isSecurityRefusal else { throw error }
             throw .jarmRefused(at: place, error)
         }
-        let issuer = SignatureCheck.expectedIssuer(options, endpoints: endpoints, else: authorizeURL)
+        let issuer = SignatureCheck.expectedIssuer(server, endpoints: endpoints, else: authorizeURL)
         let response: AuthorizationResponse
         do {
-            response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: options.clientID, now: now(),
-                                                 skew: options.clockSkew, at: place)
+            response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: clientSettings.id, now: now(),
+                                                 skew: verification.clockSkew, at: place)
         } catch {
             throw .oauth(error)
         }

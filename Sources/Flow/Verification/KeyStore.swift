@@ -30,9 +30,9 @@ package final class KeyStore: Sendable {
     /// The store for a run: `--jwks` wins over the metadata's `jwks_uri`;
     /// with `--cache` a fetched set is kept in the cache directory, keyed
     /// by its URL.
-    static func make(_ options: Options, metadata: ServerMetadata?, wording: any FlowWording) throws(FlowError) -> KeyStore {
-        let source = options.jwks ?? metadata?.jwksURI.map(KeySetSource.url)
-        guard options.cache, case .url(let url)? = source, let path = options.cacheDir else { return KeyStore(source: source) }
+    static func make(_ given: KeySetSource?, metadata: ServerMetadata?, cache: CacheSettings, wording: any FlowWording) throws(FlowError) -> KeyStore {
+        let source = given ?? metadata?.jwksURI.map(KeySetSource.url)
+        guard cache.enabled, case .url(let url)? = source, let path = cache.directory else { return KeyStore(source: source) }
         do {
             let directory = try CacheDirectory(path: path)
             return KeyStore(source: source, kept: KeptKeySet(directory: directory, url: url, salt: try CacheSalt.load(in: directory)), wording: wording)
@@ -80,10 +80,10 @@ package final class KeyStore: Sendable {
     private func fetched(_ url: String, _ fetch: KeySetFetch, now: Double) throws(FlowError) -> JWKSet {
         let keys = try fetch.fetch(url)
         if let kept {
-            do throws(CacheError) {
+            do throws(FileError) {
                 try kept.store(keys, fetchedAt: now)
             } catch {
-                let why = wording?.message(.cache(error)) ?? ""
+                let why = wording?.message(.cache(.file(error))) ?? ""
                 fetch.client.trace.info("key set not kept in the cache: \(why)")
             }
         }
@@ -94,7 +94,7 @@ package final class KeyStore: Sendable {
         do {
             return try kept.load()
         } catch {
-            throw .cache(error)
+            throw .cache(.file(error))
         }
     }
 }

@@ -10,7 +10,9 @@ import OAuth
 /// keys first. Its body is never quoted in an error line
 /// (OAuth/UserInfoResponse.swift).
 package struct UserInfoFetch {
-    let options: Options
+    /// Where errors point without a userinfo endpoint; the expected issuer.
+    let server: ServerSettings
+    let verification: VerificationSettings
     let client: HTTPClient
     let endpoints: ServerEndpoints
     let now: () -> Double
@@ -22,7 +24,7 @@ package struct UserInfoFetch {
 
     func fetch(for token: MintedToken) throws(FlowError) -> UserInfo {
         guard let url = endpoints.metadata?.userinfoEndpoint else {
-            throw .noUserinfoEndpoint(issuer: options.issuer)
+            throw .noUserinfoEndpoint(issuer: server.issuer)
         }
         let place = URIReference(url)?.withoutQuery ?? url
         let request = HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json, application/jwt")])
@@ -50,13 +52,14 @@ package struct UserInfoFetch {
             let verified: VerifiedJWS
             do throws(FlowError) {
                 verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.userinfoSigningAlgs, what: .signedUserinfo,
-                                                              options: options, endpoints: endpoints, client: client, now: now())
+                                                              verification: verification, clientSecret: profile.client.secret, endpoints: endpoints,
+                                                              client: client, now: now())
             } catch {
                 throw .userinfoUnverified(at: place, error)
             }
-            let issuer = SignatureCheck.expectedIssuer(options, endpoints: endpoints, else: url)
+            let issuer = SignatureCheck.expectedIssuer(server, endpoints: endpoints, else: url)
             do {
-                claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: options.clientID, at: place)
+                claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: profile.client.id, at: place)
             } catch {
                 throw .oauth(error)
             }

@@ -13,14 +13,14 @@ enum Server {
     static let login = "https://as.example/login"
     static let redirect = "http://127.0.0.1:8765/cb"
 
-    static func options(_ change: (inout Options) -> Void = { _ in }) -> Options {
-        var options = Options()
-        options.clientID = "app"
-        options.redirectURI = redirect
-        options.authorizeURL = authorize
-        options.tokenURL = token
-        change(&options)
-        return options
+    static func settings(_ change: (inout FlowSettings) -> Void = { _ in }) -> FlowSettings {
+        var settings = FlowSettings()
+        settings.client.id = "app"
+        settings.client.redirectURI = redirect
+        settings.server.authorizeURL = authorize
+        settings.server.tokenURL = token
+        change(&settings)
+        return settings
     }
 
     /// The fields of a request: its form body, else its query.

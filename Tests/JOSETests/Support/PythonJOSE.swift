@@ -1,13 +1,12 @@
 import Core
 import Foundation
+import TestSupport
 
 /// The independent side of the interop tests: Fixtures/jose/jose_tool.py run
 /// with the test venv's python (PyPI `cryptography`). Its keys and tokens
 /// are made once per test process into a temporary folder, removed at exit.
 enum PythonJOSE {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = VenvPython.Failure
 
     struct Key {
         /// The public JWK as Python wrote it (with kid = the key's name).
@@ -28,26 +27,6 @@ enum PythonJOSE {
     struct Fixture {
         let keys: [String: Key]
         let tokens: [Token]
-    }
-
-    static let root: URL = {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<6 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            dir.deleteLastPathComponent()
-        }
-        return dir
-    }()
-
-    static let tool = root.appendingPathComponent("Fixtures/jose/jose_tool.py").path
-
-    /// AUTHCODE_DJANGO_PYTHON (set by `make test`), else <root>/.venv/bin/python.
-    static func python() throws -> String {
-        let environment = ProcessInfo.processInfo.environment["AUTHCODE_DJANGO_PYTHON"] ?? ""
-        let candidate = environment.isEmpty ? root.appendingPathComponent(".venv/bin/python").path : environment
-        guard FileManager.default.isExecutableFile(atPath: candidate) else {
-            throw Failure(description: "no venv python at \(candidate): run 'make venv' (PyPI cryptography)")
-        }
-        return candidate
     }
 
     static let directory: String = {
@@ -121,32 +100,10 @@ enum PythonJOSE {
     }
 
     private static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try python())
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "jose_tool.py \(arguments[0]) exited \(process.terminationStatus): "
-                + String(decoding: err, as: UTF8.self))
-        }
-        return String(decoding: out, as: UTF8.self)
+        try VenvPython.run("Fixtures/jose/jose_tool.py", arguments)
     }
 
-    static func hex(_ text: String) -> [UInt8] {
-        let digits = Array(text.utf8)
-        return stride(from: 0, to: digits.count - 1, by: 2).compactMap {
-            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)
-        }
-    }
+    static func hex(_ text: String) -> [UInt8] { VenvPython.hex(text) }
 
-    static func hexString(_ bytes: [UInt8]) -> String {
-        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
+    static func hexString(_ bytes: [UInt8]) -> String { VenvPython.hexString(bytes) }
 }

@@ -1,0 +1,56 @@
+import Core
+import Flow
+
+/// A batch's output (README "Batch"), formatted here as a single run's
+/// result is (ResultPrinter.swift): each record's outcome as a JSON line —
+/// `{"line":N,"user":…,"token":{…}}` or `{…,"error":{"exit":E,"message":…}}`
+/// — or, with `--print FIELD`, its value alone and a failure as an empty
+/// line plus an error line on stderr; then the summary of a batch with
+/// failures. Flow runs the records and writes these in input order
+/// (Flow/Batch/OrderedWriter.swift).
+struct BatchPrinter {
+    let field: PrintField
+    /// `KUBERNETES_EXEC_INFO`, for `--print exec-credential`.
+    let execInfo: String?
+
+    func printed(_ outcome: RecordOutcome) -> PrintedRecord {
+        // The record's exit code and words, as a single run's (Errors/ErrorReport.swift).
+        let report: ErrorReport
+        switch outcome.result {
+        case .success(let result):
+            if field == .json, case .token(let token) = result {
+                return PrintedRecord(stdout: Self.head(line: outcome.line, user: outcome.user) + "\"token\":" + token.response.oneLine + "}\n",
+                                     failed: false)
+            }
+            do throws(PrintError) {
+                return PrintedRecord(stdout: try ResultPrinter.output(result, field: field, execInfo: execInfo), failed: false)
+            } catch {
+                report = ErrorReport(.unprintable(error))
+            }
+        case .failure(let failure):
+            report = ErrorReport(failure)
+        }
+        // Scrubbed of the record's secrets, then server text bounded and
+        // escaped (Core/ServerText/ServerText.swift).
+        let marked = report.message + (report.location.map { " (\($0))" } ?? "")
+        let message = Redactor(outcome.secrets).finished(marked)
+        if field == .json {
+            return PrintedRecord(stdout: Self.head(line: outcome.line, user: outcome.user)
+                                     + "\"error\":{\"exit\":\(report.exitCode.rawValue),\"message\":\(JSONText.quote(message))}}\n",
+                                 failed: true)
+        }
+        return PrintedRecord(stdout: "\n", stderr: "authcode: error: line \(outcome.line): \(TerminalText.escapeLine(message))\n", failed: true)
+    }
+
+    /// `{"line":N,"user":…,` — the start every JSON line shares.
+    static func head(line: Int, user: String?) -> String {
+        "{\"line\":\(line),\"user\":\(user.map(JSONText.quote) ?? "null"),"
+    }
+
+    /// Exit 9's last stderr line: how many failed, and where their errors are.
+    func summary(_ tally: BatchTally, outputName: String) -> String {
+        let place = field != .json ? "see the error lines above"
+            : outputName == "stdout" ? "see the JSON lines" : "see the JSON lines in \(outputName)"
+        return "authcode: \(tally.failed) of \(tally.done) \(tally.done == 1 ? "record" : "records") failed; \(place)"
+    }
+}
