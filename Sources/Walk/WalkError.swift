@@ -91,6 +91,8 @@ extension WalkError {
             }
         case .driver(.walk(let error)):
             error.isDeadEnd
+        case .driver(.passkey(let error, _)):
+            error.isDeadEnd
         case .driver:
             true
         case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .hopLimit, .unresolvablePage, .noFormToFill,

@@ -337,6 +337,13 @@ struct ErrorReportTests {
              .noAuthorizationResponse,
              "authcode: error: the Okta driver does not know this page: a 500 answer of 17 bytes of text/html where JSON was expected (https://as.example/api/login)",
              hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver."),
+        // The authenticator's refusal on a driver's page: its own line, exit and hint, at the driver's place.
+        Case(.walk(.driver(.passkey(.noPasskey, at: "https://as.example/api/webauthn"))), .noAuthorizationResponse,
+             "authcode: error: the login asks for a passkey, and no --passkey was given (https://as.example/api/webauthn)",
+             hint: "Give the user's passkey file with --passkey FILE, or enrol one on a login that offers it with --passkey FILE --passkey-register (README \"Passkeys\")."),
+        Case(.walk(.driver(.passkey(.counterExhausted, at: "https://as.example/api/webauthn"))), .usage,
+             "authcode: error: the passkey's signCount is 4294967295, the largest there is: it can sign no more (https://as.example/api/webauthn)",
+             hint: "Enrol a new passkey (--passkey-register with a new file)."),
         Case(.walk(.driver(.walk(.hopLimit(1, at: "https://as.example/continue")))), .noAuthorizationResponse,
              "authcode: error: no authorization response after 1 hops (https://as.example/continue)",
              hint: "Raise --max-hops if the server really needs more steps."),
@@ -589,6 +596,7 @@ struct ErrorReportTests {
     func passkeyErrors(error: WebAuthnError, exit: ExitCode, line: String, hint: String?) {
         let report = ErrorReport(error, at: Self.passkeyPage)
         #expect(report.exitCode == exit)
+        #expect(error.isDeadEnd == (exit == .noAuthorizationResponse), "a driver's walk ends at a passkey refusal exactly when it is exit 6")
         #expect(report.line == line)
         #expect(report.hint == hint)
     }

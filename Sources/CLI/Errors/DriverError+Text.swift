@@ -19,6 +19,8 @@ extension DriverError {
                       at: place)
         case .pageUnknown(let provider, let saw, let place):
             ErrorText("the \(provider.displayName) driver does not know this page: \(ServerText.printable(saw))", at: place)
+        case .passkey(let error, let place):
+            error.text(at: place)
         case .walk(let error):
             error.text
         }

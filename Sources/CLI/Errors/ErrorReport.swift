@@ -274,6 +274,8 @@ struct ErrorReport: Equatable {
         return switch error {
         case .walk(let error):
             verdict(error)
+        case .passkey(let error, _):
+            verdict(error)
         case .loginRejected(let provider, _, _):
             (.noAuthorizationResponse, "\(provider.displayName) turned down the credentials given with \(form); check them (\(verbose) shows each step, secrets redacted).")
         case .factorUnsupported:

@@ -24,6 +24,9 @@ package enum DriverError: Error, Equatable, Sendable {
     /// `saw` says what it was (a page id, a status and content type, a JSON
     /// status or component name) — never a secret, never script text.
     case pageUnknown(provider: IdentityProvider, saw: String, at: String)
+    /// The software authenticator refused or failed (WebAuthn/WebAuthnError.swift),
+    /// on the page or API answer at `at`.
+    case passkey(WebAuthnError, at: String)
     /// An error of the walk or of the HTTP client, met on a driver's request.
     indirect case walk(WalkError)
 }

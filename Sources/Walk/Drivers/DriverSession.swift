@@ -62,6 +62,11 @@ package final class DriverSession {
         return code
     }
 
+    /// The run's software authenticator (`--passkey`, WebAuthn/Passkey.swift);
+    /// `isAvailable` is false without one. Its errors are thrown as
+    /// `.passkey(error, at: place)`.
+    package var passkey: Passkey { walker.passkey }
+
     /// Whether the run has a `--totp-secret`.
     package var hasOneTimeCodes: Bool { walker.pages.codes != nil }
 

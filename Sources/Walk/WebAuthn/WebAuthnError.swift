@@ -59,3 +59,21 @@ package enum WebAuthnError: Error, Equatable, Sendable {
     /// CacheFiles.swift).
     case store(FileError)
 }
+
+extension WebAuthnError {
+    /// Whether the login cannot go on this way: what the page asked for is
+    /// something the run's passkey cannot give, so a driver's walk ends
+    /// there like any other (`WalkError.isDeadEnd`). False for a spent
+    /// counter, a file, a lock or a key that fails: the user fixes those
+    /// before running again. CLITests/ErrorReportTests.swift pins this to
+    /// the exit code the CLI gives each case.
+    package var isDeadEnd: Bool {
+        switch self {
+        case .noPasskey, .registrationNotAllowed, .passkeyExists, .noCredentialYet, .notAnOrigin, .insecureOrigin, .ipLiteral, .invalidRPID,
+             .rpIDNotForOrigin, .rpIDMismatch, .credentialNotAllowed, .emptyChallenge, .noSupportedAlgorithm, .badUserHandle:
+            true
+        case .counterExhausted, .file, .signing, .store:
+            false
+        }
+    }
+}
