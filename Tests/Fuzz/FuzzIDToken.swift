@@ -89,7 +89,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                 _ = try? UserInfoResponse.checkSubject(body, idTokenSubject: "alice", at: "fuzz")
             }
         } catch {
-            idTokenCheck(!(text.count > 12 && error.line.contains(text)), "a userinfo body was quoted")
+            idTokenCheck(!(text.count > 12 && ErrorReport(.oauth(error)).line.contains(text)), "a userinfo body was quoted")
         }
     }
     _ = JSONLine.of(bytes)
