@@ -9,6 +9,8 @@ with their base URLs:
     bench.py --authcode BIN --base http://127.0.0.1:PORT
              [--base-nodelay http://127.0.0.1:PORT2] [--dot http://127.0.0.1:PORT3]
              [--base-tls https://127.0.0.1:PORT4 --cacert CA.pem]
+             [--base-tls-nodelay https://127.0.0.1:PORT5]
+             [--cert-dir DIR] [--cert-file FILE]
              [--runs N] [--warmup N] [--rss-runs N]
              [--static-binary BIN | --static-note TEXT]
 
@@ -26,6 +28,7 @@ library only.
 """
 import argparse
 import datetime
+import resource
 import os
 import platform
 import re
@@ -57,9 +60,18 @@ DOT_SCOPE = "read"
 # Informational targets (issue text): ratio targets are authcode/baseline.
 FLOW_RATIO_TARGET = 0.5
 STARTUP_RATIO_TARGET = 1.5
-FLOW_RSS_TARGET_MIB = 15.0
+FLOW_RSS_TARGET_MIB = 14.0
 # One https flow against one plain flow (the TLS library's pages).
 TLS_RSS_EXTRA_TARGET_MIB = 2.0
+# One https flow against a server without TCP_NODELAY and one with it (the
+# session-ticket stall, issue 30).
+NAGLE_RATIO_TARGET = 1.5
+# The system's store (a hashed directory) against a one-certificate --cacert,
+# CPU of one flow.
+SYSTEM_STORE_CPU_TARGET = 1.15
+# Where the system's certificates are on Debian (ca-certificates).
+SYSTEM_CERT_DIR = "/etc/ssl/certs"
+SYSTEM_BUNDLE = "/etc/ssl/certs/ca-certificates.crt"
 
 MIB = 1024 * 1024
 
@@ -74,12 +86,14 @@ def log(message):
 
 def child_environment():
     """The caller's environment without what would change what is measured:
-    AUTHCODE_* options (every flag reads one) and proxies (both libcurl and
-    curl honour them; the server is on loopback)."""
+    AUTHCODE_* options (every flag reads one), proxies (both libcurl and
+    curl honour them; the server is on loopback) and OpenSSL's certificate
+    variables (they choose authcode's trust store: the trust rows set them
+    themselves)."""
     env = {}
     for name, value in os.environ.items():
         if name.startswith("AUTHCODE_") or name.lower() in (
-                "http_proxy", "https_proxy", "all_proxy", "no_proxy"):
+                "http_proxy", "https_proxy", "all_proxy", "no_proxy") or name in ("SSL_CERT_FILE", "SSL_CERT_DIR"):
             continue
         env[name] = value
     return env
@@ -170,7 +184,9 @@ class Bench:
 
     # -- the commands --
 
-    def authcode_flow(self, binary, label="authcode", scenario="direct", walk=False, base=None, cacert=None):
+    def authcode_flow(self, binary, label="authcode", scenario="direct", walk=False, base=None, cacert=None, env=None):
+        """`env`: variables added to the children's environment (the trust
+        rows' SSL_CERT_DIR / SSL_CERT_FILE)."""
         base = base or self.base
 
         def build(run_id):
@@ -189,7 +205,7 @@ class Bench:
             if cacert:
                 argv += ["--cacert", cacert]
             return argv
-        return Command(label, build, b'"access_token"', scenario, base)
+        return Command(label, build, b'"access_token"', scenario, base, dict(ENV, **env) if env else None)
 
     def curl_flow(self, base=None, cacert=None):
         base = base or self.base
@@ -224,12 +240,18 @@ class Bench:
     # -- running --
 
     def run_once(self, command):
-        """One checked, timed run. Returns milliseconds."""
+        """One checked, timed run. Returns milliseconds of wall time, and
+        keeps the CPU time (user + system of the process and everything it
+        waited for, from getrusage(RUSAGE_CHILDREN) around the run) in
+        `last_cpu`: a figure the load of other processes changes little."""
         argv, run_id = command.argv(self)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter_ns()
         completed = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, env=command.env)
         elapsed = time.perf_counter_ns() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        self.last_cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
         command.check(argv, completed)
         if run_id:
             self.clear_hits(command.base, run_id)
@@ -237,14 +259,17 @@ class Bench:
 
     def alternate(self, a, b):
         """Warm-up, then runs of A and B alternating A B, B A, ...: drift in
-        machine load (2 shared cores) hits both sides alike."""
+        machine load (2 shared cores) hits both sides alike. Wall times are
+        returned; the CPU times of the same runs are in `self.cpu[command]`."""
         for _ in range(self.args.warmup):
             self.run_once(a)
             self.run_once(b)
         times = {a: [], b: []}
+        self.cpu = {a: [], b: []}
         for i in range(self.args.runs):
             for command in ((a, b) if i % 2 == 0 else (b, a)):
                 times[command].append(self.run_once(command))
+                self.cpu[command].append(self.last_cpu)
         return times[a], times[b]
 
     # -- peak RSS --
@@ -421,6 +446,9 @@ def parse_arguments(argv):
     parser.add_argument("--base-nodelay", help="a second fixture server, started with --nodelay")
     parser.add_argument("--base-tls", help="a fixture server over https (no --nodelay), for the https rows")
     parser.add_argument("--cacert", help="the CA that signed --base-tls's certificate")
+    parser.add_argument("--base-tls-nodelay", help="the https fixture started with --nodelay")
+    parser.add_argument("--cert-dir", help="a hashed copy of the system's certificate directory with --cacert's CA added")
+    parser.add_argument("--cert-file", help="the system's CA bundle with --cacert's CA appended")
     parser.add_argument("--dot", help="django-oauth-toolkit base URL (Fixtures/django/run_server.py)")
     parser.add_argument("--dot-note", default="not run",
                         help="what to print instead of the django-oauth-toolkit row")
@@ -500,6 +528,9 @@ def header(args, bench):
         f"{args.base_nodelay or 'no second one'} (`--nodelay`), {args.base_tls or 'no https one'} "
         f"(https, TLS 1.3 with session tickets, a private CA passed to both sides with `--cacert`); "
         f"django-oauth-toolkit: {args.dot or args.dot_note}",
+        f"- https `--nodelay` fixture: {args.base_tls_nodelay or 'none'}; trust stores: `--cacert` (the fixture's "
+        f"CA alone) unless a row says otherwise; system store rows: {args.cert_dir or 'not run'} (a hashed copy of "
+        f"{SYSTEM_CERT_DIR} + the CA), {args.cert_file or 'not run'} ({SYSTEM_BUNDLE} + the CA)",
         f"- method: {args.runs} timed runs per side, alternating, after {args.warmup} warm-up runs each; "
         f"each run checked; peak RSS over {args.rss_runs} runs via {rss_tool}",
         "",
@@ -535,6 +566,18 @@ def measure(args, bench, lines):
                                bench.curl_flow(tls, cacert=args.cacert))
         lines.append(timing_row("flow over https (TLS 1.3, `--cacert`)", "authcode", a, "curl-flow.sh", b,
                                 FLOW_RATIO_TARGET))
+    tls_nodelay = args.base_tls_nodelay
+    if tls and tls_nodelay:
+        log("flow over https: authcode vs curl-flow.sh (server with --nodelay)")
+        a, b = bench.alternate(bench.authcode_flow(authcode, base=tls_nodelay, cacert=args.cacert),
+                               bench.curl_flow(tls_nodelay, cacert=args.cacert))
+        lines.append(timing_row("flow over https, `--nodelay` server", "authcode", a, "curl-flow.sh", b,
+                                FLOW_RATIO_TARGET))
+        log("flow over https: authcode without TCP_NODELAY vs with (the session-ticket stall)")
+        a, b = bench.alternate(bench.authcode_flow(authcode, base=tls, cacert=args.cacert),
+                               bench.authcode_flow(authcode, base=tls_nodelay, cacert=args.cacert))
+        lines.append(timing_row("flow over https: server without TCP_NODELAY (A) / with (B)", "authcode", a,
+                                "authcode", b, NAGLE_RATIO_TARGET))
     log("startup: authcode --version vs curl --version")
     a, b = bench.alternate(Bench.version(authcode, "authcode --version", b"authcode "), curl_version)
     lines.append(timing_row("startup (`--version`)", "authcode", a, "curl", b, STARTUP_RATIO_TARGET))
@@ -563,9 +606,15 @@ def measure(args, bench, lines):
         "`--nodelay` use a server that, like Python's http.server, Django's runserver and many",
         "embedded servers, sets no TCP_NODELAY: a client that delays its ACKs waits ~40 ms per",
         "response on a kept-alive connection (the curl scripts open a connection per request).",
+        "Over https a TLS 1.3 server sends its session tickets in writes of their own after the",
+        "handshake, and the answer waits behind them the same way: authcode ACKs every TLS",
+        "record at once (TCP_QUICKACK), the A/B row without and with TCP_NODELAY shows the rest.",
+        "Every https row trusts the fixture's private CA through `--cacert` (one certificate).",
         "" if args.dot else f"django-oauth-toolkit row: {args.dot_note}.",
         "",
     ]
+    if tls:
+        trust_rows(args, bench, lines)
 
     # Memory.
     log("peak RSS")
@@ -623,9 +672,95 @@ def measure(args, bench, lines):
         "|---|--:|--:|",
     ] + rows + [
         "",
+        layout_freshness(authcode),
+        "",
         f"Load average at end: {load_average()}.",
     ]
     return lines
+
+
+def cpu_row(name, a_label, a, b_label, b, target=None):
+    a_med, b_med = statistics.median(a), statistics.median(b)
+    ratio = a_med / b_med
+    target_cell = f"≤ {target:g}×" if target is not None else "—"
+    result = verdict(ratio <= target) if target is not None else ""
+    return (f"| {name} | {a_label} | {ms(a_med)} | {ms(min(a))} | {b_label} | {ms(b_med)} | {ms(min(b))} "
+            f"| {ratio:.2f} | {target_cell} | {result} |")
+
+
+def trust_rows(args, bench, lines):
+    """One https flow with each trust store, CPU time (DESIGN.md §11, "TLS
+    trust"): the system's hashed directory against a one-certificate
+    --cacert, the system's bundle given by file, and a check that a run
+    with no store named never opens the bundle file."""
+    authcode, tls, cacert = args.authcode, args.base_tls, args.cacert
+    one_ca = bench.authcode_flow(authcode, label="authcode --cacert", base=tls, cacert=cacert)
+    lines += [
+        "### TLS trust: one https flow per store (CPU ms per process, user + system)",
+        "",
+        "| measure | A | median | min | B | median | min | A/B | target | |",
+        "|---|---|--:|--:|---|--:|--:|--:|---|---|",
+    ]
+    if args.cert_dir:
+        log("trust: the system's hashed directory (+ the test CA) vs --cacert")
+        bench.alternate(bench.authcode_flow(authcode, label="authcode SSL_CERT_DIR", base=tls,
+                                            env={"SSL_CERT_DIR": args.cert_dir}), one_ca)
+        a, b = bench.cpu.values()
+        lines.append(cpu_row("system store: hashed directory of the system's certificates + the test CA "
+                             "(`SSL_CERT_DIR`)", "authcode", a, "`--cacert` (one certificate)", b, SYSTEM_STORE_CPU_TARGET))
+    if args.cert_file:
+        log("trust: the system's bundle (+ the test CA) by SSL_CERT_FILE vs --cacert")
+        bench.alternate(bench.authcode_flow(authcode, label="authcode SSL_CERT_FILE", base=tls,
+                                            env={"SSL_CERT_FILE": args.cert_file}), one_ca)
+        a, b = bench.cpu.values()
+        lines.append(cpu_row("the system's bundle as a file (`SSL_CERT_FILE`, parsed once per process)",
+                             "authcode", a, "`--cacert` (one certificate)", b))
+    lines += ["", f"Default run: {default_store_check(args, bench)}", ""]
+
+
+def default_store_check(args, bench):
+    """A run with no store named, under strace: which certificate files it
+    opened. Its trust is the system's, which lacks the fixture's CA, so the
+    run ends with exit 3; what counts is that the bundle stays closed."""
+    strace = shutil.which("strace")
+    if not strace:
+        return "not checked (no strace; `apt-get install -y strace`)."
+    if not os.path.isdir(SYSTEM_CERT_DIR):
+        return f"not checked (no {SYSTEM_CERT_DIR})."
+    trace = os.path.join(bench.tmp.name, "default.strace")
+    command = bench.authcode_flow(args.authcode, base=args.base_tls)
+    argv, _ = command.argv(bench)
+    completed = subprocess.run([strace, "-f", "-qq", "-e", "trace=open,openat,openat2", "-o", trace] + argv,
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    with open(trace, errors="replace") as handle:
+        opened = re.findall(r'"([^"]*)"', handle.read())
+    bundles = sorted({path for path in opened if path.endswith(".crt") or path.endswith("/cert.pem")})
+    looked_up = SYSTEM_CERT_DIR in opened
+    ok = completed.returncode == 3 and not bundles and looked_up
+    said = "opened " + ", ".join(bundles) if bundles else "no bundle file opened"
+    return (f"{SYSTEM_CERT_DIR} looked up: {'yes' if looked_up else 'no'}; {said} (strace, exit "
+            f"{completed.returncode}); target: never opens the bundle: {verdict(ok)}.")
+
+
+def layout_freshness(binary):
+    """How much of Fixtures/layout/hot-functions.txt the binary still
+    defines: a list gone stale only costs memory, and this says when to run
+    Fixtures/layout/record.sh again."""
+    listed = os.path.join(os.path.dirname(HERE), "layout", "hot-functions.txt")
+    nm = shutil.which("nm")
+    if not nm or not os.path.isfile(listed):
+        return "Hot-function layout: not checked (no nm or no list)."
+    defined = set()
+    for line in subprocess.run([nm, "--defined-only", binary], capture_output=True, text=True).stdout.splitlines():
+        parts = line.split(" ", 2)
+        if len(parts) == 3 and parts[1] in "tTwW":
+            defined.add(parts[2])
+    with open(listed) as handle:
+        names = [name.strip() for name in handle if name.strip()]
+    found = sum(1 for name in names if name in defined)
+    return (f"Hot-function layout (`Fixtures/layout/hot-functions.txt`): {found} of {len(names)} listed functions "
+            f"are in this binary ({found / max(1, len(names)) * 100:.0f}%; the rest are the loader's and libc's, or "
+            "stale: re-record with `Fixtures/layout/record.sh` when this falls).")
 
 
 def linkage(binary):

@@ -5,6 +5,8 @@ numbers), on the fixture server run.sh started:
     lifecycle.py --authcode BIN --base http://127.0.0.1:PORT [--server-pid PID]
                  [--records N] [--big-records N] [--curl-runs N]
                  [--base-tls https://127.0.0.1:PORT2 --cacert CA.pem]
+                 [--base-nodelay http://… --base-tls-nodelay https://…]
+                 [--cert-dir DIR] [--cert-file FILE]
                  [--tls-records N] [--tls-parallel N] [--tls-rounds N] [--only tls]
 
 Rows:
@@ -21,7 +23,13 @@ Rows:
   `--parallel 8`) over each, alternating, a few rounds: tokens/s, authcode's
   own CPU per token (user + system time of the process from wait4, divided
   by the tokens), the https server's count of full and resumed TLS
-  handshakes for the batch's run (Fixtures/server/tls_stats.py), peak RSS.
+  handshakes for the batch's run (Fixtures/server/tls_stats.py), peak RSS;
+  https once per trust store: `--cacert` (one certificate), the system's
+  hashed directory with the test CA (SSL_CERT_DIR=--cert-dir) and the
+  system's bundle with it (SSL_CERT_FILE=--cert-file);
+- libcurl alone (curl-tls-floor.c) on the --nodelay servers, with as many
+  requests per flow as authcode's batch made per token: what TLS adds to a
+  bare libcurl client's CPU, beside what it adds to authcode's.
 
 Markdown goes to stdout, progress to stderr. Exit 0 when everything ran
 (whatever the numbers), 1 when something could not run. Standard library
@@ -56,8 +64,11 @@ def log(message):
 
 
 def environment():
+    """Without AUTHCODE_* options, proxies and OpenSSL's certificate variables
+    (the trust rows set SSL_CERT_DIR / SSL_CERT_FILE themselves)."""
     return {k: v for k, v in os.environ.items()
-            if not k.startswith("AUTHCODE_") and k.lower() not in ("http_proxy", "https_proxy", "all_proxy", "no_proxy")}
+            if not k.startswith("AUTHCODE_") and k.lower() not in ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
+            and k not in ("SSL_CERT_FILE", "SSL_CERT_DIR")}
 
 
 ENV = environment()
@@ -135,12 +146,14 @@ class Lifecycle:
                     handle.write(f"user{n},pw-{n}\n")
         return path
 
-    def batch_argv(self, records, parallel, scenario="login-consent", base=None, run_id=None):
+    def batch_argv(self, records, parallel, scenario="login-consent", base=None, run_id=None, cacert=True):
+        """`cacert`: an https batch trusts the fixture's CA by `--cacert`
+        (False: the store comes from the environment)."""
         issuer = self.issuer(run_id or self.run_id("batch"), scenario, base)
         argv = [self.args.authcode, "--authorize-url", issuer + "/authorize", "--token-url", issuer + "/token",
                 "--client-id", CLIENT_ID, "--client-secret", "@" + self.secret, "--redirect-uri", REDIRECT_URI,
                 "--scope", "profile", "--users", self.users_file(records), "--parallel", str(parallel)]
-        if issuer.startswith("https:"):
+        if issuer.startswith("https:") and cacert:
             argv += ["--cacert", self.args.cacert]
         return argv
 
@@ -169,16 +182,17 @@ class Lifecycle:
         cpu = after - before if before is not None and after is not None else None
         return seconds, cpu
 
-    def measured_batch(self, base):
+    def measured_batch(self, base, trust=None):
         """One batch on `base`, waited for with wait4: wall seconds, the
         process's own CPU seconds (user + system), peak RSS (KiB) and the
-        server's counters for the batch's run."""
+        server's counters for the batch's run. `trust`: variables naming the
+        trust store instead of `--cacert`."""
         records, parallel = self.args.tls_records, self.args.tls_parallel
         run_id = self.run_id("tls" if base.startswith("https:") else "plain")
-        argv = self.batch_argv(records, parallel, base=base, run_id=run_id)
+        argv = self.batch_argv(records, parallel, base=base, run_id=run_id, cacert=trust is None)
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             started = time.perf_counter()
-            process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=ENV)
+            process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=dict(ENV, **(trust or {})))
             _, status, usage = os.wait4(process.pid, 0)
             seconds = time.perf_counter() - started
             process.returncode = os.waitstatus_to_exitcode(status)
@@ -191,52 +205,84 @@ class Lifecycle:
         return {"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss,
                 "tokens": tokens, "stats": self.stats(run_id, base)}
 
-    def tls_rows(self):
-        """http and https batches alternating; medians over the rounds."""
+    def tls_kinds(self):
+        """The batches of the https rows: (label, base, trust variables or
+        None for `--cacert`), http first."""
         args = self.args
-        runs = {"http": [], "https": []}
+        kinds = [("http", self.base, None), ("https, `--cacert` (one certificate)", args.base_tls, None)]
+        if args.cert_dir:
+            kinds.append(("https, system store: hashed directory + the test CA (`SSL_CERT_DIR`)", args.base_tls,
+                          {"SSL_CERT_DIR": args.cert_dir}))
+        if args.cert_file:
+            kinds.append(("https, the system's bundle + the test CA (`SSL_CERT_FILE`)", args.base_tls,
+                          {"SSL_CERT_FILE": args.cert_file}))
+        return kinds
+
+    def tls_rows(self):
+        """http and https batches (one per trust store) alternating, the
+        order reversed every round; medians over the rounds."""
+        args = self.args
+        kinds = self.tls_kinds()
+        runs = {label: [] for label, _, _ in kinds}
         for round_ in range(args.tls_rounds):
-            order = ("http", "https") if round_ % 2 == 0 else ("https", "http")
-            for kind in order:
-                log(f"batch of {args.tls_records} over {kind}, --parallel {args.tls_parallel} "
+            for label, base, trust in (kinds if round_ % 2 == 0 else kinds[::-1]):
+                log(f"batch of {args.tls_records}: {label}, --parallel {args.tls_parallel} "
                     f"(round {round_ + 1} of {args.tls_rounds})")
-                runs[kind].append(self.measured_batch(self.base if kind == "http" else args.base_tls))
+                runs[label].append(self.measured_batch(base, trust))
         lines = ["", f"## Over https: {args.tls_records} users, `--parallel {args.tls_parallel}`, login + consent", "",
-                 "| transport | tokens/s | authcode CPU per token | TLS handshakes: full / resumed (each round) "
+                 "| transport and trust store | tokens/s | authcode CPU per token | TLS handshakes: full / resumed (each round) "
                  "| resumed after the first {0} | peak RSS |".format(args.tls_parallel),
                  "|---|---:|---:|---|---:|---:|"]
         cpu = {}
         resumed_share = None
-        for kind in ("http", "https"):
-            rounds = runs[kind]
-            cpu[kind] = statistics.median(r["cpu"] / r["tokens"] for r in rounds)
+        for label, base, _ in kinds:
+            rounds = runs[label]
+            cpu[label] = statistics.median(r["cpu"] / r["tokens"] for r in rounds)
             rate = statistics.median(r["tokens"] / r["seconds"] for r in rounds)
             rss = max(r["rss"] for r in rounds)
-            if kind == "https":
+            if base.startswith("https:"):
                 counts = [(r["stats"].get("tls_full", 0), r["stats"].get("tls_resumed", 0)) for r in rounds]
                 hands = ", ".join(f"{full} / {resumed}" for full, resumed in counts)
                 shares = [resumed / max(1, full + resumed - args.tls_parallel) for full, resumed in counts]
-                resumed_share = min(shares)
-                share = f"{resumed_share * 100:.0f}% (lowest round)"
+                resumed_share = min(shares + ([resumed_share] if resumed_share is not None else []))
+                share = f"{min(shares) * 100:.0f}% (lowest round)"
             else:
                 hands, share = "— (no TLS)", "—"
-            lines.append(f"| {kind} | {rate:.0f} | {cpu[kind] * 1000:.2f} ms | {hands} | {share} | {rss / 1024:.1f} MiB |")
-        ratio = cpu["https"] / cpu["http"]
-        lines += ["", f"Medians of {args.tls_rounds} alternating rounds; CPU is authcode's own (user + system, from "
-                  "wait4), handshakes are counted by the https fixture for the batch's run. "
-                  f"CPU per token https / http: {ratio:.2f}× (target ≤ 1.25×: {'PASS' if ratio <= 1.25 else 'MISS'}); "
+            lines.append(f"| {label} | {rate:.0f} | {cpu[label] * 1000:.2f} ms | {hands} | {share} | {rss / 1024:.1f} MiB |")
+        http, https = kinds[0][0], kinds[1][0]
+        ratio = cpu[https] / cpu[http]
+        lines += ["", f"Medians of {args.tls_rounds} rounds, the order reversed every round; CPU is authcode's own "
+                  "(user + system, from wait4), handshakes are counted by the https fixture for the batch's run. "
+                  f"CPU per token https / http: {ratio:.2f}× (informational, see README); "
                   f"resumed TLS sessions after the first {args.tls_parallel} handshakes: "
-                  f"{resumed_share * 100:.0f}% (target ≥ 80%: {'PASS' if resumed_share >= 0.8 else 'MISS'}).", ""]
-        floor = self.libcurl_floor()
+                  f"{resumed_share * 100:.0f}% (target ≥ 80%: {'PASS' if resumed_share >= 0.8 else 'MISS'})."]
+        for label, _, trust in kinds[2:]:
+            store = cpu[label] / cpu[https]
+            target = 1.10 if "SSL_CERT_FILE" in (trust or {}) else 1.15
+            lines.append(f"{label} against `--cacert`: {store:.2f}× CPU per token "
+                         f"(target ≤ {target:.2f}×: {'PASS' if store <= target else 'MISS'}).")
+        lines.append("")
+        requests = self.requests_per_token(runs[http])
+        floor = self.libcurl_floor(requests)
         if floor:
-            lines += [f"libcurl and OpenSSL alone (`curl-tls-floor.c`: four requests on a fresh easy handle per flow, "
-                      f"TLS sessions shared): {floor[0]:.2f} ms of CPU per flow over http, {floor[1]:.2f} ms over https; "
-                      "that difference is paid per connection, whatever authcode does.", ""]
+            added, floor_added = (cpu[https] - cpu[http]) * 1000, floor[1] - floor[0]
+            lines += [f"libcurl and OpenSSL alone (`curl-tls-floor.c`, on the `--nodelay` fixtures so that no "
+                      f"Nagle wait inflates its CPU: {requests} requests on a fresh easy handle per flow, as many as "
+                      f"authcode's flow made, TLS sessions shared, the CA file read by libcurl): {floor[0]:.2f} ms of "
+                      f"CPU per flow over http, {floor[1]:.2f} ms over https. TLS adds {added:.2f} ms per token to "
+                      f"authcode and {floor_added:.2f} ms per flow to libcurl alone (target: no more than libcurl "
+                      f"alone: {'PASS' if added <= floor_added else 'MISS'}).", ""]
         return lines
 
-    def libcurl_floor(self):
-        """CPU per flow of a C loop over libcurl, http and https; None
-        without a C compiler or libcurl headers."""
+    def requests_per_token(self, rounds):
+        """Requests authcode's batch made per token, counted by the fixture."""
+        counts = [r["stats"].get("requests", 0) / r["tokens"] for r in rounds if r["tokens"]]
+        return max(1, round(statistics.median(counts))) if counts else 4
+
+    def libcurl_floor(self, requests):
+        """CPU per flow of a C loop over libcurl, http and https, on the
+        --nodelay fixtures (the default ones without them); None without a
+        C compiler or libcurl headers."""
         compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
         if not compiler:
             return None
@@ -244,11 +290,12 @@ class Lifecycle:
         if subprocess.run([compiler, "-O2", TLS_FLOOR, "-o", binary, "-lcurl"], stdout=subprocess.DEVNULL,
                           stderr=subprocess.DEVNULL).returncode != 0:
             return None
-        log("libcurl alone: 300 flows over http and over https")
+        log(f"libcurl alone: 300 flows of {requests} requests over http and over https")
         results = []
-        for base, cacert in ((self.base, ""), (self.args.base_tls, self.args.cacert)):
+        bases = ((self.args.base_nodelay or self.base, ""), (self.args.base_tls_nodelay or self.args.base_tls, self.args.cacert))
+        for base, cacert in bases:
             url = f"{base}/t/{self.run_id('floor')}/direct/cb"
-            done = subprocess.run([binary, url, cacert, "300"], capture_output=True, text=True, env=ENV)
+            done = subprocess.run([binary, url, cacert, "300", str(requests)], capture_output=True, text=True, env=ENV)
             if done.returncode != 0:
                 raise BenchError(f"curl-tls-floor failed: {done.stderr[-300:]!r}")
             results.append(float(done.stdout))
@@ -333,6 +380,10 @@ def main():
     parser.add_argument("--curl-runs", type=int, default=20)
     parser.add_argument("--base-tls", help="the fixture over https (same flags as --base otherwise)")
     parser.add_argument("--cacert", help="the CA of --base-tls")
+    parser.add_argument("--base-nodelay", help="the fixture with --nodelay (for libcurl alone)")
+    parser.add_argument("--base-tls-nodelay", help="the https fixture with --nodelay (for libcurl alone)")
+    parser.add_argument("--cert-dir", help="a hashed copy of the system's certificates with the test CA")
+    parser.add_argument("--cert-file", help="the system's CA bundle with the test CA appended")
     parser.add_argument("--tls-records", type=int, default=1000)
     parser.add_argument("--tls-parallel", type=int, default=8)
     parser.add_argument("--tls-rounds", type=int, default=3)

@@ -63,7 +63,7 @@ work=$(mktemp -d)
 server_pids=()
 stop_servers() {
     # Closing our ends of their stdin makes the servers exit (--watch-stdin).
-    exec 3>&- 4>&- 5>&- 6>&- 2>/dev/null || true
+    exec 3>&- 4>&- 5>&- 6>&- 7>&- 2>/dev/null || true
     for pid in ${server_pids[@]+"${server_pids[@]}"}; do
         for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
         kill "$pid" 2>/dev/null || true
@@ -108,8 +108,29 @@ bash "$root/Fixtures/tls/make-certs.sh" "$work/pki" || { echo "run.sh: make-cert
 start_server fixture-tls 6 10 python3 "$fixture" --tls-cert "$work/pki/server.pem" --tls-key "$work/pki/server.key"
 base_tls=$url
 [ -n "$base_tls" ] || exit 1
-tls_args=(--base-tls "$base_tls" --cacert "$work/pki/ca.pem")
-echo "run.sh: fixture servers at $base, $base_nodelay (--nodelay) and $base_tls (https)" >&2
+start_server fixture-tls-nodelay 7 10 python3 "$fixture" --nodelay --tls-cert "$work/pki/server.pem" --tls-key "$work/pki/server.key"
+base_tls_nodelay=$url
+[ -n "$base_tls_nodelay" ] || exit 1
+tls_args=(--base-tls "$base_tls" --cacert "$work/pki/ca.pem" --base-tls-nodelay "$base_tls_nodelay")
+# The system's trust store with the test CA added, as a company adds its
+# own CA: a hashed copy of /etc/ssl/certs (looked up, SSL_CERT_DIR) and the
+# bundle with the CA appended (SSL_CERT_FILE). Rows without them say so.
+system_dir=/etc/ssl/certs
+if [ -f "$system_dir/ca-certificates.crt" ] && ls "$system_dir" | grep -qE '^[0-9a-f]{8}\.[0-9]+$'; then
+    mkdir "$work/certs"
+    cp -L "$system_dir"/*.pem "$work/certs/" 2>/dev/null || true
+    cp "$work/pki/ca.pem" "$work/certs/authcode-bench-ca.pem"
+    if openssl rehash "$work/certs" >/dev/null 2>&1; then
+        tls_args+=(--cert-dir "$work/certs")
+    else
+        echo "run.sh: openssl rehash failed: no system store rows for the hashed directory" >&2
+    fi
+    cat "$system_dir/ca-certificates.crt" "$work/pki/ca.pem" > "$work/bundle.pem"
+    tls_args+=(--cert-file "$work/bundle.pem")
+else
+    echo "run.sh: no hashed $system_dir with ca-certificates.crt: no system store rows" >&2
+fi
+echo "run.sh: fixture servers at $base, $base_nodelay (--nodelay), $base_tls (https) and $base_tls_nodelay (https, --nodelay)" >&2
 
 # django-oauth-toolkit from the venv `make venv` builds (make bench does).
 dot_args=(--dot-note "not run: no venv at .venv (make venv)")
@@ -132,5 +153,6 @@ fi
 # the server without TCP_NODELAY (the first started); then the same batch
 # over http and https.
 python3 "$here/lifecycle.py" --authcode "$bin" --base "$base" --server-pid "${server_pids[0]}" "${tls_args[@]}" \
+    --base-nodelay "$base_nodelay" \
     ${lifecycle_extra[@]+"${lifecycle_extra[@]}"} || status=1
 exit "$status"

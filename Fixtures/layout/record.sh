@@ -11,13 +11,25 @@
 #   Fixtures/layout/record.sh path/to/authcode      (needs valgrind, openssl)
 #
 # Regenerate after large changes; a stale list only costs memory: symbols
-# that no longer exist are ignored, new ones are placed after the listed ones.
+# that no longer exist are ignored, new ones are placed after the listed ones
+# (`make bench` says how much of the list the binary still has).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-bin=${1:?usage: record.sh path/to/authcode}
+given=${1:?usage: record.sh path/to/authcode}
 command -v valgrind >/dev/null || { echo "record.sh: valgrind not found (apt-get install valgrind)" >&2; exit 1; }
+command -v objcopy >/dev/null || { echo "record.sh: objcopy not found (apt-get install binutils)" >&2; exit 1; }
 work=$(mktemp -d)
+# Valgrind 3.19 (Debian 12) cannot read the DWARF 5 debug information the
+# toolchain writes and gives up on the whole binary; callgrind needs only
+# the symbol table, so it traces a copy without the debug sections. The
+# copy keeps the name, so the list names the same object.
+bin=$work/bin/authcode
+mkdir -p "$work/bin"
+objcopy --strip-debug "$given" "$bin"
+# The runs' trust is --cacert alone: OpenSSL's variables of the caller's
+# environment would change which code a run executes.
+unset SSL_CERT_FILE SSL_CERT_DIR
 pids=()
 cleanup() {
     for pid in ${pids[@]+"${pids[@]}"}; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
@@ -31,7 +43,8 @@ start() { # NAME ARGS...: starts the fixture, sets `url` from its READY line
     pids+=($!)
     url=
     for _ in $(seq 1 100); do
-        url=$(awk '/^READY / {print $2; exit}' "$work/$name.out")
+        # The file may not exist yet (the shell opens it in the background).
+        url=$(awk '/^READY / {print $2; exit}' "$work/$name.out" 2>/dev/null || true)
         [ -n "$url" ] && return 0
         sleep 0.1
     done
@@ -44,6 +57,8 @@ plain=$url
 start tls --tls-cert "$work/pki/server.pem" --tls-key "$work/pki/server.key"
 tls=$url
 printf 'username,password\nuser1,pw-1\nuser2,pw-2\nuser3,pw-3\n' > "$work/users.csv"
+printf 'demo-secret\n' > "$work/secret"
+printf 'wonderland\n' > "$work/password"
 
 n=0
 traced() { # ARGS...: one authcode run under callgrind; must succeed
@@ -51,13 +66,16 @@ traced() { # ARGS...: one authcode run under callgrind; must succeed
     valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run-$n.out" "$bin" "$@" > /dev/null 2> "$work/run-$n.err" \
         || { echo "record.sh: run $n failed: $*" >&2; tail -5 "$work/run-$n.err" >&2; exit 1; }
 }
-client=(--client-id demo-app --client-secret demo-secret --redirect-uri http://127.0.0.1:8765/callback --scope profile)
+# The runs of `make bench` (Fixtures/bench/bench.py): secrets from files.
+client=(--client-id demo-app --client-secret "@$work/secret" --redirect-uri http://127.0.0.1:8765/callback --scope profile --pkce S256)
 issuer() { echo "$1/t/layout-$n/$2"; }
-traced --authorize-url "$(issuer "$plain" direct)/authorize" --token-url "$(issuer "$plain" direct)/token" "${client[@]}" --pkce S256
+traced --authorize-url "$(issuer "$plain" direct)/authorize" --token-url "$(issuer "$plain" direct)/token" "${client[@]}"
+traced --authorize-url "$(issuer "$tls" direct)/authorize" --token-url "$(issuer "$tls" direct)/token" "${client[@]}" \
+    --cacert "$work/pki/ca.pem"
 traced --authorize-url "$(issuer "$plain" login-consent)/authorize" --token-url "$(issuer "$plain" login-consent)/token" "${client[@]}" \
-    --form username=alice --form password=wonderland
+    --form username=alice --form "password=@$work/password"
 traced --authorize-url "$(issuer "$tls" login-consent)/authorize" --token-url "$(issuer "$tls" login-consent)/token" "${client[@]}" \
     --cacert "$work/pki/ca.pem" --users "$work/users.csv" --parallel 2
 traced --version
-python3 "$here/executed_functions.py" "$(basename "$bin")" "$work"/run-*.out > "$here/hot-functions.txt"
+python3 "$here/executed_functions.py" "$(basename "$bin")" $(for i in $(seq 1 "$n"); do echo "$work/run-$i.out"; done) > "$here/hot-functions.txt"
 echo "record.sh: $(wc -l < "$here/hot-functions.txt") functions written to Fixtures/layout/hot-functions.txt" >&2

@@ -137,25 +137,31 @@ static void ac_share_unlock(CURL *handle, curl_lock_data data, void *context) {
     if ((int)data >= 0 && data < CURL_LOCK_DATA_LAST) pthread_mutex_unlock(&ac_share_mutex[data]);
 }
 
-/* Every curl_share_setopt result is checked: a share that silently shared
-   less (or nothing) would only cost speed, but a share without its lock
-   functions would be a data race between the batch's threads. */
+/* Every pthread and curl_share result is checked: a share that silently
+   shared less (or nothing) would only cost speed, but a share without its
+   lock functions would be a data race between the batch's threads. On a
+   failure what was set up is torn down again, in reverse: the share (no
+   handle uses it yet), then the mutexes made so far; the error is kept, so
+   every later flow of the batch gets it too. */
 static void ac_make_batch_share(void) {
-    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) {
-        if (pthread_mutex_init(&ac_share_mutex[i], NULL) != 0) { ac_batch_share_error = CURLE_OUT_OF_MEMORY; return; }
-    }
-    CURLSH *share = curl_share_init();
-    if (!share) { ac_batch_share_error = CURLE_OUT_OF_MEMORY; return; }
-    CURLSHcode code = curl_share_setopt(share, CURLSHOPT_LOCKFUNC, ac_share_lock);
+    int mutexes = 0;
+    while (mutexes < CURL_LOCK_DATA_LAST && pthread_mutex_init(&ac_share_mutex[mutexes], NULL) == 0) mutexes++;
+    CURLSH *share = mutexes == CURL_LOCK_DATA_LAST ? curl_share_init() : NULL;
+    CURLSHcode code = share ? curl_share_setopt(share, CURLSHOPT_LOCKFUNC, ac_share_lock) : CURLSHE_NOMEM;
     if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, ac_share_unlock);
     if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
     if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
-    if (code != CURLSHE_OK) {
-        curl_share_cleanup(share);
-        ac_batch_share_error = CURLE_FAILED_INIT;
+    if (code == CURLSHE_OK) {
+        ac_batch_share = share;
         return;
     }
-    ac_batch_share = share;
+    ac_batch_share_error = code == CURLSHE_NOMEM ? CURLE_OUT_OF_MEMORY : CURLE_FAILED_INIT;
+    /* A share libcurl will not free may still call the lock functions:
+       then its mutexes must stay. */
+    if (share && curl_share_cleanup(share) != CURLSHE_OK) return;
+    while (mutexes > 0) {
+        if (pthread_mutex_destroy(&ac_share_mutex[--mutexes]) != 0) return;
+    }
 }
 
 CURLcode ac_use_batch_share(CURL *handle) {

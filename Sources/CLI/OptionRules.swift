@@ -119,6 +119,9 @@ struct OptionRules {
         // curl reads them (HTTP/ProxySettings.swift).
         options.flow.connection.transport.proxy = ProxySettings(explicitProxy: options.commandLine.proxyURL, explicitNoProxy: options.commandLine.noProxy,
                                                            environment: environment)
+        // OpenSSL's certificate variables, for the trust store when --cacert
+        // is not given (HTTP/TrustSource.swift).
+        options.flow.connection.transport.certificateVariables = TrustSource.variables(in: environment)
     }
 
     func request(_ options: Options) throws(UsageError) {

@@ -17,6 +17,11 @@ package final class CurlTransport: Transport {
     private let settings: TransportSettings
     /// The handle's open sockets, for the ACK of each response (CCurl.h).
     private let sockets: UnsafeMutablePointer<ac_sockets>
+    /// What the TLS context hook reads (CCurl/trust.c): the sockets, and the
+    /// store that verifies this request's server.
+    private let tls: UnsafeMutablePointer<ac_tls>
+    /// The run's certificates, found on this machine (TrustStore.swift).
+    private let trust: TrustStore
     /// CURLOPT_ERRORBUFFER: libcurl may write into it whenever the handle
     /// works, so it lives exactly as long as the handle.
     private let errorBuffer: UnsafeMutablePointer<CChar>
@@ -45,6 +50,9 @@ package final class CurlTransport: Transport {
         self.settings = settings
         sockets = .allocate(capacity: 1)
         sockets.initialize(to: ac_sockets())
+        tls = .allocate(capacity: 1)
+        tls.initialize(to: ac_tls(sockets: sockets, trust: nil))
+        trust = TrustStore(settings.trust)
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
@@ -57,6 +65,7 @@ package final class CurlTransport: Transport {
     deinit {
         curl_easy_cleanup(handle)  // closes the connections through `sockets` first
         sockets.deallocate()
+        tls.deallocate()
         errorBuffer.deallocate()
     }
 
@@ -133,11 +142,7 @@ package final class CurlTransport: Transport {
         // environment itself and pick a proxy the plain-http rule never saw.
         try Self.check("CURLOPT_PROXY", ac_setopt_string(handle, CURLOPT_PROXY, proxy.curlValue))
         try Self.check("CURLOPT_NOPROXY", ac_setopt_string(handle, CURLOPT_NOPROXY, ""))
-        if let cacert = settings.cacert { try Self.check("CURLOPT_CAINFO", ac_setopt_string(handle, CURLOPT_CAINFO, cacert)) }
-        if settings.insecure {
-            try Self.check("CURLOPT_SSL_VERIFYPEER", ac_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
-            try Self.check("CURLOPT_SSL_VERIFYHOST", ac_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
-        }
+        try configureTLS(for: request.url, proxy: proxy)
         if let cert = settings.cert { try Self.check("CURLOPT_SSLCERT", ac_setopt_string(handle, CURLOPT_SSLCERT, cert)) }
         if let key = settings.key { try Self.check("CURLOPT_SSLKEY", ac_setopt_string(handle, CURLOPT_SSLKEY, key)) }
         try applyMethod(request)
@@ -147,6 +152,31 @@ package final class CurlTransport: Transport {
         try Self.check("CURLOPT_HEADERDATA", ac_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
         try Self.check("CURLOPT_SOCKOPTFUNCTION", ac_track_sockets(handle, sockets))
     }
+
+    /// Trust and the TLS context hook (DESIGN.md §11, "TLS trust"). The
+    /// process's store verifies an https server; libcurl's CA options only
+    /// where the hook cannot be used, and for a request through an https
+    /// proxy, whose own TLS connection the hook would see too (the proxy
+    /// keeps libcurl's defaults, as `--cacert` is not its trust).
+    private func configureTLS(for url: String, proxy: ProxyChoice) throws(HTTPError) {
+        if settings.insecure {
+            try Self.check("CURLOPT_SSL_VERIFYPEER", ac_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
+            try Self.check("CURLOPT_SSL_VERIFYHOST", ac_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
+        }
+        let https = URIReference(url)?.scheme?.lowercased() == "https"
+        let useStore = TrustStore.hookUsable && https && !settings.insecure && !trust.isBuiltIn && !proxy.speaksTLS
+        tls.pointee.trust = useStore ? try trust.shared(at: Self.location(url)) : nil
+        if TrustStore.hookUsable {
+            try Self.check("CURLOPT_SSL_CTX_FUNCTION", ac_use_tls_context(handle, tls))
+        }
+        guard !useStore, !settings.insecure, !trust.isBuiltIn else { return }
+        // libcurl reads the same sources itself, for each connection.
+        try Self.check("CURLOPT_CAINFO", ac_setopt_string(handle, CURLOPT_CAINFO, trust.file))
+        try Self.check("CURLOPT_CAPATH", ac_setopt_string(handle, CURLOPT_CAPATH, trust.directory))
+    }
+
+    /// Which store verifies servers, for `-v` (HTTPClient.swift).
+    package var trustNote: TrustNote? { trust.note(insecure: settings.insecure) }
 
     private func applyMethod(_ request: HTTPRequest) throws(HTTPError) {
         switch request.method {
@@ -199,6 +229,12 @@ package final class CurlTransport: Transport {
         if code == CURLE_SSL_CONNECT_ERROR, proxy.isDirect, Self.isPlainHTTPAnswer(detail),
            let uri = URIReference(url), let authority = uri.authority {
             return .plainHTTPPort("http://\(authority)\(uri.path)")
+        }
+        // OpenSSL's words when no CA of the store issued the chain's top
+        // (X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, ..._SELF_SIGNED_...).
+        if code == CURLE_PEER_FAILED_VERIFICATION, !settings.insecure, !proxy.speaksTLS,
+           ["unable to get local issuer certificate", "self-signed certificate", "self signed certificate"].contains(where: { detail.contains($0) }) {
+            return .untrustedCertificate(trust.name)
         }
         let dropped = [CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code)
         guard dropped, settings.cert == nil, url.lowercased().hasPrefix("https:") else { return nil }

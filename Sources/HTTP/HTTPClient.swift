@@ -15,6 +15,8 @@ package final class HTTPClient {
     let now: () -> Double
     /// Run in order on every request (RequestAdapter.swift).
     package var adapters: [RequestAdapter] = []
+    /// `-v` says which trust store verifies servers once, at the first https request.
+    private var trustNoted = false
 
     package init(transport: Transport, cookies: CookieJar, extraHeaders: [HTTPHeader], policy: SecurityPolicy, trace: Trace, now: @escaping () -> Double) {
         self.transport = transport
@@ -47,6 +49,10 @@ package final class HTTPClient {
         trace.request(outgoing, purpose: purpose)
         let route = policy.proxy.choice(for: outgoing.url)
         if !route.isDirect { trace.info("through the proxy \(route.shown) (\(trace.names.name(of: route.source)))") }
+        if !trustNoted, URIReference(outgoing.url)?.scheme?.lowercased() == "https" {
+            trustNoted = true
+            if let note = transport.trustNote { trace.info(note.line(trace.names)) }
+        }
         let response = try transport.send(outgoing)
         trace.response(response)
         let setCookies = response.headers.all(named: "Set-Cookie")

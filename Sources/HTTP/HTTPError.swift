@@ -38,8 +38,12 @@ package enum HTTPError: Error, Equatable, Sendable {
     case bodyTooLarge(limitMiB: Int, url: String)
     /// A header section RFC 9112 §5 does not allow (Curl/CurlExchange.swift).
     case malformedHeaders(url: String)
+    /// The store of certificates that verifies servers cannot be made
+    /// (Curl/TrustStore.swift): libcurl's or OpenSSL's reason.
+    case trustStoreUnusable(TrustStoreName, reason: String, url: String)
     /// DNS, connect, TLS, timeout: libcurl's words, and what the CLI may
-    /// suspect (a proxy, a plain-http port, a client certificate).
+    /// suspect (a proxy, a plain-http port, a client certificate, a CA
+    /// missing from the store).
     case network(NetworkFailure, detail: String, url: String, suspect: NetworkSuspect?)
 }
 
@@ -71,4 +75,6 @@ package enum NetworkSuspect: Equatable, Sendable {
     case plainHTTPPort(String)
     /// The server dropped the TLS connection, and no client certificate was given.
     case clientCertificate
+    /// No CA of this store issued the server's chain.
+    case untrustedCertificate(TrustStoreName)
 }

@@ -18,8 +18,12 @@ package struct OptionNames: Equatable, Sendable {
     package var dpopFor: String
     /// The login driver chosen by hand.
     package var idp: String
+    /// The certificates to trust, and not verifying them (the `-v` trust line).
+    package var cacert: String
+    package var insecure: String
 
-    package init(proxy: String, header: String, issuer: String, jwks: String, form: String, method: String, dpopFor: String, idp: String) {
+    package init(proxy: String, header: String, issuer: String, jwks: String, form: String, method: String, dpopFor: String, idp: String,
+                 cacert: String, insecure: String) {
         self.proxy = proxy
         self.header = header
         self.issuer = issuer
@@ -28,6 +32,8 @@ package struct OptionNames: Equatable, Sendable {
         self.method = method
         self.dpopFor = dpopFor
         self.idp = idp
+        self.cacert = cacert
+        self.insecure = insecure
     }
 
     /// Where a proxy was configured, as the trace says it.

@@ -21,6 +21,9 @@ package struct ProxyChoice: Equatable, Sendable {
 
     /// Whether the user named this proxy with the explicit option.
     package var isExplicit: Bool { source == .option }
+    /// An https proxy: the connection to it is TLS of its own, which the
+    /// run's trust store does not verify (Curl/CurlTransport.swift).
+    package var speaksTLS: Bool { reference?.scheme?.lowercased() == "https" }
 
     /// The value for CURLOPT_PROXY: "" turns libcurl's own reading of the
     /// environment off.

@@ -6,6 +6,12 @@ package protocol Transport: AnyObject {
     /// Throws the network failure, or an answer that cannot be read
     /// (an oversized body, a malformed header section).
     func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse
+    /// Which certificates verify https servers, for `-v` (nil: nothing to say).
+    var trustNote: TrustNote? { get }
+}
+
+extension Transport {
+    package var trustNote: TrustNote? { nil }
 }
 
 /// Makes the transport of one flow, with the run's connection settings.

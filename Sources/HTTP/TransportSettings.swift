@@ -5,6 +5,11 @@ package struct TransportSettings: Equatable, Sendable {
     package var timeout: Double = 30
     package var connectTimeout: Double = 10
     package var cacert: String?
+    /// OpenSSL's SSL_CERT_FILE and SSL_CERT_DIR as the environment sets them.
+    package var certificateVariables: [String: String] = [:]
+    /// Which certificates verify servers (TrustSource.swift): `--cacert`,
+    /// else those variables, else the system's; `insecure` skips them.
+    package var trust: TrustSource { TrustSource(cacert: cacert, environment: certificateVariables) }
     package var insecure = false
     package var cert: String?
     package var key: String?

@@ -85,7 +85,7 @@ extension WalkError {
         case .http(let error):
             switch error {
             case .notAURL, .unsupportedScheme, .noHost, .untrustedOrigin: true
-            case .plainHTTP, .redirectURI, .transportSetUp, .sessionShare, .optionRefused, .outOfMemory, .bodyTooLarge, .malformedHeaders,
+            case .plainHTTP, .redirectURI, .transportSetUp, .sessionShare, .optionRefused, .outOfMemory, .trustStoreUnusable, .bodyTooLarge, .malformedHeaders,
                  .network:
                 false
             }

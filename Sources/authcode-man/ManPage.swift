@@ -159,6 +159,15 @@ enum ManPage {
         }
         out += """
         .TP
+        .BR SSL_CERT_FILE ", " SSL_CERT_DIR
+        Without
+        .BR \\-\\-cacert ,
+        the CA certificates that verify servers: a file of them, read once per
+        run, and a directory in OpenSSL's hashed layout, looked up by subject
+        hash. With neither, the system's hashed directory
+        .RI ( /etc/ssl/certs
+        on Debian).
+        .TP
         .B XDG_CACHE_HOME
         The token cache lives in
         .I $XDG_CACHE_HOME/authcode

@@ -66,7 +66,6 @@ struct ArgumentParserTests {
         "submit": ("approve=yes", [], "approve=yes"),
         "step": ("post https://as.example/login {\"u\": 1}", [], "POST https://as.example/login {\"u\": 1}"),
         "max-hops": ("7", [], "7"),
-        "idp": ("keycloak", [], "keycloak"),
         "print": ("access_token", [], "access_token"),
         "header": ("X-Test:  a: b ", [], "X-Test=a: b"),
         "connect-to": ("as.example:443:127.0.0.1:8443", [], "as.example:443:127.0.0.1:8443"),
@@ -78,6 +77,7 @@ struct ArgumentParserTests {
         "totp-secret": ("JBSWY3DPEHPK3PXP", [], "JBSWY3DPEHPK3PXP"),
         "totp-field": ("otp", ["--totp-secret", "JBSWY3DPEHPK3PXP"], "otp"),
         "passkey": (PasskeyOptionTests.unmade, ["--passkey-register"], PasskeyOptionTests.unmade + "/not made yet"),
+        "idp": ("KEYCLOAK", [], "keycloak"),
         "trust-origin": ("HTTPS://Login.Example:443/", [], "https://login.example"),
         "refresh-token": ("rt-1", [], "rt-1"),
         "cache-dir": ("/tmp/x", [], "/tmp/x"),
@@ -124,7 +124,6 @@ struct ArgumentParserTests {
         case "submit": o.flow.walk.submit.map { "\($0.name)=\($0.value ?? "nil")" } ?? "nil"
         case "step": o.flow.walk.steps.map { "\($0.method) \($0.url) \($0.body ?? "nil")" }.joined(separator: ",")
         case "max-hops": "\(o.flow.walk.maxHops)"
-        case "idp": o.flow.walk.idp.rawValue
         case "print": o.flow.output.print.rawValue
         case "header": o.flow.connection.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         case "connect-to": o.flow.connection.transport.connectTo.map(\.text).joined(separator: ",")
@@ -136,6 +135,7 @@ struct ArgumentParserTests {
         case "totp-secret": o.flow.walk.totpSecret ?? "nil"
         case "totp-field": o.flow.walk.totpField ?? "nil"
         case "passkey": "\(o.flow.walk.passkeyFile ?? "nil")/\(o.flow.walk.passkey == nil ? "not made yet" : "read")"
+        case "idp": o.flow.walk.idp.rawValue
         case "trust-origin": o.flow.walk.trustOrigins.joined(separator: ",")
         case "refresh-token": o.flow.request.refreshToken ?? "nil"
         case "cache-dir": o.flow.cache.directory ?? "nil"

@@ -94,6 +94,17 @@ struct ErrorReportTests {
                             suspect: .proxy(ProxySettings(environment: ["https_proxy": "p.invalid:1"]).choice(for: token)))), .network,
              "authcode: error: Could not resolve proxy: p.invalid (\(token))",
              hint: "The request went through the proxy http://p.invalid:1 from https_proxy; check it, or list the host in no_proxy."),
+        // The trust store (Curl/TrustStore.swift; they were its Failure and hint).
+        Case(.http(.trustStoreUnusable(.cacert("/etc/hostname"), reason: "no CA certificate could be read from /etc/hostname", url: token)), .network,
+             "authcode: error: TLS failed: the trust store (--cacert /etc/hostname) cannot be used: no CA certificate could be read from /etc/hostname (\(token))"),
+        Case(.http(.network(.tls, detail: "SSL certificate problem: unable to get local issuer certificate", url: token,
+                            suspect: .untrustedCertificate(.environment(file: nil, directory: "/ci/certs")))), .network,
+             "authcode: error: TLS failed: SSL certificate problem: unable to get local issuer certificate (\(token))",
+             hint: "The server's certificate does not lead to a CA in SSL_CERT_DIR=/ci/certs; pass the CA that signed it with --cacert FILE."),
+        Case(.http(.network(.tls, detail: "SSL certificate problem: self-signed certificate", url: token,
+                            suspect: .untrustedCertificate(.systemDirectory("/etc/ssl/certs")))), .network,
+             "authcode: error: TLS failed: SSL certificate problem: self-signed certificate (\(token))",
+             hint: "The server's certificate does not lead to a CA in the system's certificate directory /etc/ssl/certs; pass the CA that signed it with --cacert FILE."),
     ]
 
     static func refused(_ error: String, _ description: String? = nil) -> OAuthErrorObject {
@@ -644,7 +655,7 @@ struct ErrorReportTests {
     /// The names a flow's trace and notes use are the table's.
     @Test func flowWordingNamesOptionsThroughTheTable() {
         #expect(CLIWording.names == OptionNames(proxy: "--proxy", header: "-H", issuer: "--issuer", jwks: "--jwks", form: "--form", method: "--method",
-                                                dpopFor: "--dpop-for", idp: "--idp"))
+                                                dpopFor: "--dpop-for", idp: "--idp", cacert: "--cacert", insecure: "--insecure"))
         #expect(CLIWording().message(.walk(.hopLimit(3, at: Self.login))) == "no authorization response after 3 hops")
     }
 }

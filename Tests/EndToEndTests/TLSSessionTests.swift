@@ -71,6 +71,25 @@ struct TLSSessionTests {
         #expect(!statuses.isEmpty && !statuses.contains(409), "\(statuses)")
     }
 
+    /// A share libcurl refuses to set up (curl_share_setopt failing, by a
+    /// preloaded stand-in for it) is one clear network error for the batch,
+    /// never a crash or a flow racing on a share without locks; what was
+    /// set up is torn down (CCurl/shim.c, ac_make_batch_share).
+    @Test func aShareThatCannotBeMadeIsOneClearError() async throws {
+        let source = try TempFile("""
+            #include <curl/curl.h>
+            CURLSHcode curl_share_setopt(CURLSH *share, CURLSHoption option, ...) { (void)share; (void)option; return CURLSHE_NOMEM; }
+            """)
+        let library = source.path + ".so"
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        try TrustStoreTests.tool("/usr/bin/env", ["cc", "-x", "c", "-shared", "-fPIC", source.path, "-o", library])
+        let fx = try await Fixture.make()
+        let users = try TempFile(BatchTests.csv(1...2))
+        let result = try await run(fx.publicClient("users") + ["--users", users.path, "--parallel", "2"], env: ["LD_PRELOAD": library])
+        expectFailure(result, exit: 3, ["libcurl could not share TLS sessions between the batch's flows: Out of memory"])
+        #expect(result.stderr == "authcode: error: libcurl could not share TLS sessions between the batch's flows: Out of memory\n", "\(result)")
+    }
+
     /// One flow on its own uses no share and one connection: one full handshake.
     @Test func oneFlowOneHandshake() async throws {
         let tls = try await TLSServers.shared.servers()

@@ -63,4 +63,41 @@ const char *ac_build_commit(void);
    each flow keeps its own. Returns CURLE_OK, or why it could not. */
 CURLcode ac_use_batch_share(CURL *handle);
 
+/* The process's certificate stores (Sources/CCurl/trust.c; DESIGN.md §11,
+   "TLS trust"). A store for a CA file and/or a hashed certificate
+   directory (either may be NULL, not both) is built on first use, kept
+   until the process exits and shared by every flow and thread: the file is
+   parsed once, the directory only looked up by subject hash. NULL with a
+   one-line reason in `error` when the file holds no certificate or a
+   directory is none. */
+typedef struct ac_trust ac_trust;
+ac_trust *ac_trust_get(const char *file, const char *directory, char *error, size_t size);
+
+/* What one easy handle's TLS connections need from authcode: the sockets to
+   ACK each TLS record on (ac_quickack), and the store that verifies the
+   server (NULL: libcurl's CA options do, as set). Owned by the transport;
+   must outlive the handle. */
+typedef struct ac_tls {
+    ac_sockets *sockets;
+    ac_trust *trust;
+} ac_tls;
+
+/* Sets CURLOPT_SSL_CTX_FUNCTION and its data (call after every
+   curl_easy_reset); with a store, also switches libcurl's own CA file and
+   path off. Only when ac_tls_context_usable(). Returns the first option
+   libcurl refused, else CURLE_OK. */
+CURLcode ac_use_tls_context(CURL *handle, ac_tls *tls);
+
+/* 1 when libcurl's TLS library is the OpenSSL authcode links (the same
+   version), so the SSL_CTX it hands over is one libssl's functions take. */
+int ac_tls_context_usable(void);
+
+/* The system's hashed certificate directory (libcurl's built-in CA path,
+   else OpenSSL's default directory, the first holding <hash>.N names;
+   /etc/ssl/certs on Debian), or NULL; decided once. */
+const char *ac_system_ca_directory(void);
+
+/* libcurl's built-in CA bundle file (7.70.0 and later), or NULL. */
+const char *ac_builtin_ca_file(void);
+
 #endif

@@ -9,7 +9,9 @@ struct CLIWording: FlowWording {
     static let names = OptionNames(proxy: OptionTable.flag(\.commandLine.proxyURL), header: OptionTable.shortFlag(\.flow.connection.headers),
                                    issuer: OptionTable.flag(\.flow.server.issuer), jwks: OptionTable.flag(\.flow.verification.jwks),
                                    form: OptionTable.flag(\.flow.walk.form), method: OptionTable.flag(\.flow.request.method),
-                                   dpopFor: OptionTable.flag(\.flow.profile.dpopFor), idp: OptionTable.flag(\.flow.walk.idp))
+                                   dpopFor: OptionTable.flag(\.flow.profile.dpopFor), idp: OptionTable.flag(\.flow.walk.idp),
+                                   cacert: OptionTable.flag(\.flow.connection.transport.cacert),
+                                   insecure: OptionTable.flag(\.flow.connection.transport.insecure))
 
     var names: OptionNames { Self.names }
 

@@ -146,7 +146,7 @@ struct ErrorReport: Equatable {
                 + "\(flag(\.flow.walk.steps)) and the discovered endpoints; if \(origin) is part of this login, pass \(flag(\.flow.walk.trustOrigins)) \(origin).")
         case .redirectURI:
             return (.securityCheck, "authcode never fetches the redirect_uri; check the endpoints and \(flag(\.flow.client.redirectURI)).")
-        case .transportSetUp, .sessionShare, .optionRefused, .outOfMemory:
+        case .transportSetUp, .sessionShare, .optionRefused, .outOfMemory, .trustStoreUnusable:
             return (.network, nil)
         case .bodyTooLarge, .malformedHeaders:
             return (.malformedResponse, nil)
@@ -162,6 +162,9 @@ struct ErrorReport: Equatable {
                 return (.network, "The server answered in plain http, not TLS: is this port plain http? Try \(url).")
             case .clientCertificate:
                 return (.network, "The server closed the TLS connection; if it requires a client certificate, pass \(flag(\.flow.connection.transport.cert)) and \(flag(\.flow.connection.transport.key)).")
+            case .untrustedCertificate(let store):
+                return (.network, "The server's certificate does not lead to a CA in \(store.text(CLIWording.names)); "
+                    + "pass the CA that signed it with \(flag(\.flow.connection.transport.cacert)) FILE.")
             }
         }
     }

@@ -31,6 +31,8 @@ extension HTTPError {
         case .malformedHeaders(let url):
             ErrorText("the response's header section is malformed: a folded line with no field before it, or a line that is no field (RFC 9112 §5)",
                       at: url)
+        case .trustStoreUnusable(let name, let reason, let url):
+            ErrorText("TLS failed: the trust store (\(name.text(CLIWording.names))) cannot be used: \(reason)", at: url)
         case .network(let kind, let detail, let url, _):
             // Curl's own words, prefixed where they leave the user guessing.
             switch kind {
