@@ -22,6 +22,10 @@ package final class Walker {
     private(set) var hops = 0
     /// `--idp NAME`: the first page that is not a redirect still goes to it.
     private var forcedPending: Bool
+    /// The authorization request this walk began with: a driver that gets
+    /// a one-time session from the provider's API sends it again with that
+    /// session (Okta's `sessionToken`, Drivers/Okta/).
+    private(set) var authorizationRequest: HTTPRequest?
 
     package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String,
                  drivers: DriverRegistry = DriverRegistry()) {
@@ -60,6 +64,7 @@ package final class Walker {
 
     private func loop(from first: HTTPRequest, leakGuard: CredentialLeak?) throws(WalkError) -> WalkOutcome {
         var request = first
+        authorizationRequest = first
         hops = 0
         // An answer a driver already fetched for `request` (DriverStep.received).
         var received: HTTPResponse?

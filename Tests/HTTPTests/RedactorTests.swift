@@ -9,6 +9,7 @@ struct RedactorTests {
         ("user_password", true), ("Passwd", true), ("client_secret", true), ("access_token", true), ("refresh_token", true),
         ("id_token", true), ("code_verifier", true), ("credential", true), ("Cookie", true), ("Set-Cookie", true),
         ("Authorization", true), ("X-Api-Key", true), ("apikey", true), ("api_key", true), ("X-CSRF-Token", true),
+        ("wresult", true), ("SAMLResponse", true), ("wctx", false), ("wa", false),
         ("state", false), ("username", false), ("client_id", false), ("redirect_uri", false), ("scope", false),
         ("nonce", false), ("iss", false), ("error", false), ("code_challenge", false), ("response_type", false),
         ("grant_type", false), ("Content-Type", false), ("Location", false), ("encode", false), ("", false),

@@ -12,6 +12,8 @@ extension DriverError {
             ErrorText("the \(provider.displayName) login asks for \(factor), which authcode cannot answer", at: place)
         case .oneTimeCodeNeeded(let provider, let place):
             ErrorText("the \(provider.displayName) login asks for a one-time code", at: place)
+        case .oneTimeCodeRejected(_, let said, let place):
+            ErrorText("login rejected" + (said.map { ": " + ServerText.printable($0) } ?? ""), at: place)
         case .requiredAction(let provider, let action, let place):
             ErrorText("the \(provider.displayName) login stops at a required action: \(action)", at: place)
         case .credentialsMissing(let provider, let names, let place):

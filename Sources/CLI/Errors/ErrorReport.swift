@@ -281,11 +281,14 @@ struct ErrorReport: Equatable {
             verdict(error)
         case .loginRejected(let provider, _, _):
             (.noAuthorizationResponse, "\(provider.displayName) turned down the credentials given with \(form); check them (\(verbose) shows each step, secrets redacted).")
-        case .factorUnsupported:
+        case .factorUnsupported(let provider, _, _):
             (.noAuthorizationResponse, "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with "
-                + "\(flag(\.flow.walk.totpSecret))) or a passkey (\(flag(\.flow.walk.passkeyFile))).")
+                + "\(flag(\.flow.walk.totpSecret)))" + (provider.answersPasskeys ? " or a passkey (\(flag(\.flow.walk.passkeyFile)))." : "."))
         case .oneTimeCodeNeeded:
             (.noAuthorizationResponse, "Pass the account's TOTP seed with \(flag(\.flow.walk.totpSecret)) (base32, or the otpauth:// URI of its QR code).")
+        case .oneTimeCodeRejected(let provider, _, _):
+            (.noAuthorizationResponse, "\(provider.displayName) turned down the code made from \(flag(\.flow.walk.totpSecret)); "
+                + "check the seed (algorithm, digits, period) and this machine's clock.")
         case .requiredAction:
             (.noAuthorizationResponse, "authcode cannot do this for the user; an administrator can take the action off the test user's account.")
         case .credentialsMissing:

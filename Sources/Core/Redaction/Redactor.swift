@@ -37,8 +37,12 @@ package final class Redactor {
     }
 
     /// `response`: a JARM answer (OpenID JARM §2.3), a JWT that carries the code.
+    /// `wresult` and `SAMLResponse`: the signed sign-in token a federation's
+    /// self-posting form carries (WS-Federation, SAML POST binding: AD FS
+    /// to Entra ID, Auth0 Lock to its callback), good for a session.
     private static let secretNames: Set<String> = [
         "code", "pin", "otp", "totp", "pass", "pwd", "assertion", "client_assertion", "session", "sid", "response",
+        "wresult", "samlresponse",
     ]
     private static let secretFragments = [
         "password", "passwd", "passphrase", "secret", "token", "verifier", "credential", "cookie", "authorization", "apikey", "api_key", "api-key",

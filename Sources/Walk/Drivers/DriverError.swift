@@ -14,6 +14,10 @@ package enum DriverError: Error, Equatable, Sendable {
     case factorUnsupported(provider: IdentityProvider, factor: String, at: String)
     /// The account asks for a one-time code and no `--totp-secret` was given.
     case oneTimeCodeNeeded(provider: IdentityProvider, at: String)
+    /// The provider turned down the one-time code made from `--totp-secret`;
+    /// `text` is its own message. Apart from `loginRejected` because the
+    /// remedy differs: the seed or the clock, not the password.
+    case oneTimeCodeRejected(provider: IdentityProvider, text: String?, at: String)
     /// The login stops at an action the user must take in person (update a
     /// password or a profile, verify an e-mail address, set up OTP).
     case requiredAction(provider: IdentityProvider, action: String, at: String)

@@ -23,6 +23,11 @@ package final class DriverSession {
 
     package var trace: Trace { client.trace }
 
+    /// The authorization request the walk began with (method, URL and body
+    /// as sent), for a provider that takes it again with a session of its
+    /// own (Okta's `sessionToken`).
+    package var authorizationRequest: HTTPRequest? { walker.authorizationRequest }
+
     /// Sends one request of the provider's protocol: a hop of `--max-hops`,
     /// traced as `<driver>: <step>`. A request carrying the user's
     /// credentials must say so (`request.credential = .filledForm`): it then
@@ -33,10 +38,10 @@ package final class DriverSession {
         } catch {
             throw .walk(error)
         }
-        trace.info("\(provider.rawValue): \(step)")
         if request.credential != nil { walker.credentialsWentOut(in: request) }
         do {
-            return try client.send(request, purpose: "\(provider.rawValue) \(step)")
+            // The request's own trace line names the driver and the step.
+            return try client.send(request, purpose: "\(provider.rawValue): \(step)")
         } catch {
             throw .walk(.http(error))
         }

@@ -28,3 +28,14 @@ extension IdentityProvider {
         }
     }
 }
+
+extension IdentityProvider {
+    /// Whether authcode's driver for it answers WebAuthn with `--passkey`
+    /// (DESIGN §13): a hint offers a passkey only where one would work.
+    package var answersPasskeys: Bool {
+        switch self {
+        case .keycloak, .glewlwyd, .authentik: true
+        case .auto, .none, .okta, .entra, .auth0: false
+        }
+    }
+}
