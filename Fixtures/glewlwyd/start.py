@@ -480,7 +480,12 @@ def plugin_parameters(issuer, jwt_type, key, cert):
         "client-cert-self-signed-allowed": False,
         "oauth-dpop-allowed": True,
         "oauth-dpop-iat-duration": 10,
-        "oauth-dpop-iat-gap-duration": 0,
+        # Glewlwyd compares iat with time(), the kernel's coarse clock, which
+        # for ~4 ms after each second still says the last one: a proof signed
+        # then by a client reading the precise clock (authcode, smoke.py) is
+        # "1 s in the future" and refused (403 invalid_dpop_proof), about one
+        # smoke run in six. One second of gap is Glewlwyd's own allowance.
+        "oauth-dpop-iat-gap-duration": 1,
         "oauth-dpop-dpop_bound_access_tokens-property": "dpop_bound_access_tokens",
         "oauth-dpop-nonce-mandatory": False,
         "oauth-dpop-nonce-counter": 10,

@@ -124,6 +124,12 @@ package final class Walker {
                     received = answer
                     continue
                 }
+                // An autosubmit form a driver met (Authentik's ak-stage-autosubmit):
+                // aimed at the redirect_uri, its fields are the form_post answer, never sent.
+                if let answer = Self.formPostAnswer(handOff.request, target: target) {
+                    client.trace.info("a driver's form aimed at the redirect_uri: reading its fields, not submitting")
+                    return .answer(answer)
+                }
                 next = handOff.request
             } else if (response.isSuccess && PageHandler.isHTML(response)) || pages.isRejection(response, to: request) {
                 switch try pages.handle(response, at: request.url, rejected: !response.isSuccess, page: page) {
@@ -135,7 +141,8 @@ package final class Walker {
             } else {
                 throw .unexpectedStatus(response.status, Self.pageText(response), at: Self.place(request.url))
             }
-            try countHop(toward: next.url)
+            // The redirect_uri is never fetched (the loop's top reads it), so reaching it is no hop.
+            if !target.matches(next.url) { try countHop(toward: next.url) }
             request = next
         }
     }
@@ -175,6 +182,15 @@ package final class Walker {
     private struct HandOff {
         let request: HTTPRequest
         let received: HTTPResponse?
+    }
+
+    /// A form POST to the redirect_uri handed over by a driver: the
+    /// authorization response in its fields (OAuth 2.0 Form Post Response Mode).
+    static func formPostAnswer(_ request: HTTPRequest, target: RedirectTarget) -> AuthorizationAnswer? {
+        guard request.method == .post, let url = URIReference(request.url), target.matches(url), let body = request.body,
+              request.headers.first(named: "Content-Type") == "application/x-www-form-urlencoded" else { return nil }
+        let fields = FormEncoding.decode(ASCII.string(body)).map { NameValue($0.0, $0.1) }
+        return .formPost(fields: fields, page: place(request.url))
     }
 
     /// A driver's request carried the user's credentials: a login was tried,

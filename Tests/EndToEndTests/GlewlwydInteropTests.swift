@@ -3,8 +3,9 @@ import Testing
 
 /// authcode against Glewlwyd 2.7.5 (Debian; Fixtures/glewlwyd/README.md), a C
 /// server whose login page is a JavaScript app over a JSON API: the flows here
-/// log in with `--step` and continue with `g_continue`, as the README's
-/// "what authcode needs to do" says. Glewlwyd signs with RS256, ES256 and
+/// log in with default flags through the Glewlwyd driver (Walk/Drivers/Glewlwyd),
+/// which grants the scopes and continues with `g_continue`; one test shows the
+/// `--step` recipe of the README still works. Glewlwyd signs with RS256, ES256 and
 /// EdDSA (one instance each), sends RFC 9207 iss, and takes resource
 /// indicators and authorization_details.
 /// Serialized: one server, and the printed wall times measure authcode.
@@ -19,11 +20,11 @@ struct GlewlwydInteropTests {
         print("glewlwyd wall time: \(name): \(String(format: "%.3f", result.seconds)) s (exit \(result.exitCode))")
     }
 
-    /// The flags of the README's recipe: discovery, the JSON login, g_continue.
+    /// Default flags: discovery, the client, the user's --form values.
     private func flow(_ g: GlewlwydServer.Info, issuer: String = "rs256", client: String? = nil,
                       scope: String = "openid") -> [String] {
         ["--issuer", g.issuer(issuer), "--client-id", client ?? g.publicClient, "--scope", scope,
-         "--redirect-uri", g.redirectURI, "--step", g.loginStep, "--param", "g_continue=true"]
+         "--redirect-uri", g.redirectURI] + g.loginFlags
     }
 
     /// The code flow with default flags on each instance: PKCE S256, a nonce,
@@ -51,13 +52,12 @@ struct GlewlwydInteropTests {
         expectNoSecrets(in: result, extra: [g.password])
     }
 
-    /// Without g_continue Glewlwyd sends every authorization request to its
-    /// JavaScript login page, even with a session: authcode says so and stops.
-    @Test func withoutGContinueTheLoginPageNeedsJavaScript() async throws {
+    /// Without the driver (`--idp none`) Glewlwyd's login page is a script
+    /// authcode cannot run: it says so and stops.
+    @Test func withoutTheDriverTheLoginPageNeedsJavaScript() async throws {
         let g = try await server()
-        let result = try await run(["--issuer", g.issuer(), "--client-id", g.publicClient, "--scope", "openid",
-                                    "--redirect-uri", g.redirectURI, "--step", g.loginStep])
-        timed("no g_continue", result)
+        let result = try await run(flow(g) + ["--idp", "none"])
+        timed("--idp none", result)
         expectFailure(result, exit: 6, [])
         #expect(result.errorLine == "authcode: error: the login page needs JavaScript (no HTML form) (\(g.base)/login.html)",
                 "\(result)")
@@ -65,15 +65,23 @@ struct GlewlwydInteropTests {
         expectNoSecrets(in: result, extra: [g.password])
     }
 
-    @Test func wrongPasswordStopsAtTheLoginStep() async throws {
+    /// The README's recipe without the driver still works: `--step` logs in
+    /// through the JSON API, `g_continue` skips the login page; a wrong
+    /// password stops at the step.
+    @Test func theStepRecipeStillWorks() async throws {
         let g = try await server()
+        let steps = ["--issuer", g.issuer(), "--client-id", g.publicClient, "--scope", "openid",
+                     "--redirect-uri", g.redirectURI, "--param", "g_continue=true"]
+        let result = try await run(steps + ["--step", g.loginStep])
+        timed("--step", result)
+        #expect(expectTokenJSON(result)["id_token"] is String)
+        #expect(!result.stderr.contains("glewlwyd login"), "no driver: the login page is never met\n\(result)")
         let wrong = "POST \(g.base)/api/auth/ {\"username\":\"\(g.username)\",\"password\":\"not-wonderland\"}"
-        let result = try await run(["--issuer", g.issuer(), "--client-id", g.publicClient, "--scope", "openid",
-                                    "--redirect-uri", g.redirectURI, "--step", wrong, "--param", "g_continue=true"])
-        timed("wrong password", result)
-        expectFailure(result, exit: 6, [])
-        #expect(result.errorLine == "authcode: error: step 1 (POST) answered 401 (\(g.base)/api/auth/)", "\(result)")
-        expectNoSecrets(in: result, extra: ["not-wonderland"])
+        let refused = try await run(steps + ["--step", wrong])
+        timed("--step, wrong password", refused)
+        expectFailure(refused, exit: 6, [])
+        #expect(refused.errorLine == "authcode: error: step 1 (POST) answered 401 (\(g.base)/api/auth/)", "\(refused)")
+        expectNoSecrets(in: refused, extra: ["not-wonderland", g.password])
     }
 
     /// client_secret_basic (the default with a secret) and client_secret_post;
@@ -122,16 +130,12 @@ struct GlewlwydInteropTests {
     /// RFC 8707 and RFC 9396 (--resource, --authorization-details): the
     /// resource becomes the access token's aud; the authorization_details
     /// come back in the answer.
-    /// Both need the `api` scope granted and, for RAR, the user's consent to the type.
+    /// Both need the `api` scope granted and, for RAR, the user's consent to the type: the driver gives both, as the login page does.
     @Test func resourceAndAuthorizationDetails() async throws {
         let g = try await server()
         let scope = "openid \(g.resourceScope)"
         let details = "[{\"type\":\"\(g.rarType)\",\"locations\":[\"\(g.resource)\"],\"actions\":[\"initiate\"]}]"
-        let result = try await run(flow(g, scope: scope) + [
-            "--step", g.grantStep(client: g.publicClient, scope: scope),
-            "--step", "PUT \(g.issuer())/rar/\(g.publicClient)/\(g.rarType)/1",
-            "--resource", g.resource, "--authorization-details", details,
-        ])
+        let result = try await run(flow(g, scope: scope) + ["--resource", g.resource, "--authorization-details", details])
         timed("resource + authorization_details", result)
         let object = expectTokenJSON(result)
         #expect(object["scope"] as? String == scope, "\(result)")
@@ -140,9 +144,7 @@ struct GlewlwydInteropTests {
         let returned = (object["authorization_details"] as? [[String: Any]])?.first
         #expect(returned?["type"] as? String == g.rarType, "\(result)")
         #expect(returned?["actions"] as? [String] == ["initiate"])
-        let unknown = try await run(flow(g, scope: scope) + [
-            "--step", g.grantStep(client: g.publicClient, scope: scope), "--resource", "https://other.example/",
-        ])
+        let unknown = try await run(flow(g, scope: scope) + ["--resource", "https://other.example/"])
         expectFailure(unknown, exit: 4, ["invalid_target"])
     }
 

@@ -6,20 +6,20 @@ import Testing
 /// the receiving endpoint's URL, PAR, request objects, resource indicators,
 /// RAR and DPoP (draft 04 era: no nonces, iat never ahead, htu exact).
 /// Glewlwyd verifies every signature itself: a token is its verdict.
-/// `g_continue` must reach the front channel: --front-param.
+/// The login is the Glewlwyd driver's (Walk/Drivers/Glewlwyd): with PAR it
+/// continues the pushed request_uri with `g_continue` in front.
 @Suite("Glewlwyd interop: modern client profile", .serialized)
 struct GlewlwydProfileTests {
     private func timed(_ name: String, _ result: RunResult) {
         print("glewlwyd wall time: \(name): \(String(format: "%.3f", result.seconds)) s (exit \(result.exitCode))")
     }
 
-    /// Login, consent to `openid api`, g_continue in front, the pkjwt client with one of its keys.
+    /// The pkjwt client with one of its keys; the Glewlwyd driver logs in, grants `openid api` and continues.
     private func flow(_ g: GlewlwydServer.Info, key name: String = "ec") -> [String] {
         let key = g.clientKeys[name]
         let scope = "openid \(g.resourceScope)"
         return ["--issuer", g.issuer(), "--client-id", g.privateKeyJWTClient, "--scope", scope, "--redirect-uri", g.redirectURI,
-                "--step", g.loginStep, "--step", g.grantStep(client: g.privateKeyJWTClient, scope: scope),
-                "--front-param", "g_continue=true", "--client-key", key?.pemPath ?? "missing", "--client-key-id", key?.kid ?? "missing"]
+                "--client-key", key?.pemPath ?? "missing", "--client-key-id", key?.kid ?? "missing"] + g.loginFlags
     }
 
     /// private_key_jwt + PAR + request object + resource, with each client
@@ -63,7 +63,6 @@ struct GlewlwydProfileTests {
         let details = "[{\"type\":\"\(g.rarType)\",\"locations\":[\"\(g.resource)\"],\"actions\":[\"initiate\"]}]"
         let first = try await run(flow(g, key: "ed25519") + [
             "--assertion-aud", "endpoint", "--par", "--dpop-key", dpopKey.pemPath, "--authorization-details", details,
-            "--step", "PUT \(g.issuer())/rar/\(g.privateKeyJWTClient)/\(g.rarType)/1",
         ])
         timed("private_key_jwt + PAR + DPoP + RAR", first)
         let object = expectTokenJSON(first)

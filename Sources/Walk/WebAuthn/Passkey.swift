@@ -25,6 +25,14 @@ package struct Passkey {
         }
     }
 
+    /// Throws unless a registration may save a credential (`--passkey` with
+    /// `--passkey-register`, FILE not there yet): a driver asks before it
+    /// makes the server start one.
+    package func checkRegistration() throws(WebAuthnError) {
+        guard let store else { throw .registrationNotAllowed(path: nil) }
+        try store.checkRegistration()
+    }
+
     /// `navigator.credentials.create`: a fresh P-256 key and a random
     /// credential ID, saved before the answer is returned.
     package func create(_ request: RegistrationRequest) throws(WebAuthnError) -> RegistrationResponse {

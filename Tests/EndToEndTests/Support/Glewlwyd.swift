@@ -40,18 +40,36 @@ actor GlewlwydServer {
         let resourceScope: String
         let rarType: String
         let stateDir: String
+        /// `TOTP_USER name password seed scope`, in start.py's order (bob, bob2, bob3):
+        /// Glewlwyd takes one code per user per 30 s, so each test takes its own.
+        let totpUsers: [FactorUser]
+        /// `PASSKEY_USER name password scope` (carol … carol4), no credential at start.
+        let passkeyUsers: [FactorUser]
+        /// `RP rpId origin`: WebAuthn's relying party, `localhost` and the server's origin.
+        let rpID: String
 
         func issuer(_ name: String = "rs256") -> String { issuers[name] ?? "missing-issuer-\(name)" }
 
-        /// The JSON login API call (Glewlwyd's login page is a JavaScript app).
+        /// alice's password in a file of the state dir (0600; start() writes it), for `--form password=@FILE`.
+        var passwordFile: String { stateDir + "/authcode-test-password" }
+
+        /// The default way in: the Glewlwyd driver logs in with these (no --step, no g_continue).
+        var loginFlags: [String] { ["--form", "username=\(username)", "--form", "password=@\(passwordFile)"] }
+
+        /// The JSON login API call, for the tests that show `--step` still works.
         var loginStep: String {
             "POST \(base)/api/auth/ {\"username\":\"\(username)\",\"password\":\"\(password)\"}"
         }
+    }
 
-        /// The user's consent for scopes beyond `openid`, space-separated.
-        func grantStep(client: String, scope: String) -> String {
-            "PUT \(base)/api/auth/grant/\(client) {\"scope\":\"\(scope)\"}"
-        }
+    /// A user of the second-factor scopes (Fixtures/glewlwyd/factors.py).
+    struct FactorUser: Sendable {
+        let username: String
+        let password: String
+        /// The base32 TOTP seed; nil for a passkey user.
+        let seed: String?
+        /// The scope that asks for the factor (`totp`, `passkey`).
+        let scope: String
     }
 
     private var started: Result<Info, HarnessError>?
@@ -76,7 +94,12 @@ actor GlewlwydServer {
                 arguments: (python == nil ? ["python3"] : []) + [script, "--watch-stdin"], timeout: 30)
             process = server
             print("glewlwyd ready in \(ContinuousClock.now - clock)")
-            return .success(try Self.parse(server.startupLines, base: server.baseURL))
+            let info = try Self.parse(server.startupLines, base: server.baseURL)
+            guard FileManager.default.createFile(atPath: info.passwordFile, contents: Data(info.password.utf8),
+                                                 attributes: [.posixPermissions: 0o600]) else {
+                return .failure(HarnessError("cannot write \(info.passwordFile)"))
+            }
+            return .success(info)
         } catch {
             return .failure(HarnessError("\(error.description)\n(\(Self.installHint) if it is missing)"))
         }
@@ -90,14 +113,20 @@ actor GlewlwydServer {
     }
 
     /// The lines of start.py's docstring: `ISSUER name url`, `USER u p`, `CLIENT kind id [secret]`,
-    /// `KEY name alg kid pem jwk`, `REDIRECT uri`, `RESOURCE uri scope`, `RAR type`, `STATE dir`.
+    /// `KEY name alg kid pem jwk`, `REDIRECT uri`, `RESOURCE uri scope`, `RAR type`, `STATE dir`,
+    /// `TOTP_USER u p seed scope` and `PASSKEY_USER u p scope` (once per user), `RP rpId origin`.
     static func parse(_ lines: [String], base: String) throws(HarnessError) -> Info {
         var issuers: [String: String] = [:], clients: [String: [String]] = [:], keys: [String: ClientKey] = [:]
         var single: [String: [String]] = [:]
+        var totpUsers: [FactorUser] = [], passkeyUsers: [FactorUser] = []
         for line in lines {
             let words = line.split(separator: " ").map(String.init)
             guard let tag = words.first else { continue }
             switch tag {
+            case "TOTP_USER" where words.count == 5:
+                totpUsers.append(FactorUser(username: words[1], password: words[2], seed: words[3], scope: words[4]))
+            case "PASSKEY_USER" where words.count == 4:
+                passkeyUsers.append(FactorUser(username: words[1], password: words[2], seed: nil, scope: words[3]))
             case "ISSUER" where words.count == 3: issuers[words[1]] = words[2]
             case "CLIENT" where words.count >= 3: clients[words[1]] = Array(words.dropFirst(2))
             case "KEY" where words.count == 6:
@@ -115,6 +144,10 @@ actor GlewlwydServer {
             throw HarnessError("Fixtures/glewlwyd/start.py printed issuers \(issuers.keys.sorted()) and keys "
                 + "\(keys.keys.sorted()); expected rs256/es256/eddsa and rsa/ec/ed25519")
         }
+        guard totpUsers.count >= 3, passkeyUsers.count >= 4 else {
+            throw HarnessError("Fixtures/glewlwyd/start.py printed \(totpUsers.count) TOTP_USER and \(passkeyUsers.count) PASSKEY_USER lines; "
+                + "the factor tests need 3 and 4")
+        }
         return Info(
             base: base, issuers: issuers,
             username: try need(single["USER"]?.first, "USER"), password: try need(single["USER"]?.last, "USER password"),
@@ -127,6 +160,7 @@ actor GlewlwydServer {
             resource: try need(single["RESOURCE"]?.first, "RESOURCE"),
             resourceScope: try need(single["RESOURCE"]?.last, "RESOURCE scope"),
             rarType: try need(single["RAR"]?.first, "RAR"),
-            stateDir: try need(single["STATE"]?.first, "STATE"))
+            stateDir: try need(single["STATE"]?.first, "STATE"),
+            totpUsers: totpUsers, passkeyUsers: passkeyUsers, rpID: try need(single["RP"]?.first, "RP"))
     }
 }
