@@ -21,9 +21,11 @@ package struct OptionNames: Equatable, Sendable {
     /// The certificates to trust, and not verifying them (the `-v` trust line).
     package var cacert: String
     package var insecure: String
+    /// The passkey file a driver answers with.
+    package var passkey: String
 
     package init(proxy: String, header: String, issuer: String, jwks: String, form: String, method: String, dpopFor: String, idp: String,
-                 cacert: String, insecure: String) {
+                 cacert: String, insecure: String, passkey: String) {
         self.proxy = proxy
         self.header = header
         self.issuer = issuer
@@ -34,6 +36,7 @@ package struct OptionNames: Equatable, Sendable {
         self.idp = idp
         self.cacert = cacert
         self.insecure = insecure
+        self.passkey = passkey
     }
 
     /// Where a proxy was configured, as the trace says it.

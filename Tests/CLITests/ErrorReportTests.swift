@@ -665,7 +665,8 @@ struct ErrorReportTests {
     /// The names a flow's trace and notes use are the table's.
     @Test func flowWordingNamesOptionsThroughTheTable() {
         #expect(CLIWording.names == OptionNames(proxy: "--proxy", header: "-H", issuer: "--issuer", jwks: "--jwks", form: "--form", method: "--method",
-                                                dpopFor: "--dpop-for", idp: "--idp", cacert: "--cacert", insecure: "--insecure"))
+                                                dpopFor: "--dpop-for", idp: "--idp", cacert: "--cacert", insecure: "--insecure",
+                                                passkey: "--passkey"))
         #expect(CLIWording().message(.walk(.hopLimit(3, at: Self.login))) == "no authorization response after 3 hops")
     }
 }

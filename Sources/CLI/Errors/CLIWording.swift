@@ -11,7 +11,8 @@ struct CLIWording: FlowWording {
                                    form: OptionTable.flag(\.flow.walk.form), method: OptionTable.flag(\.flow.request.method),
                                    dpopFor: OptionTable.flag(\.flow.profile.dpopFor), idp: OptionTable.flag(\.flow.walk.idp),
                                    cacert: OptionTable.flag(\.flow.connection.transport.cacert),
-                                   insecure: OptionTable.flag(\.flow.connection.transport.insecure))
+                                   insecure: OptionTable.flag(\.flow.connection.transport.insecure),
+                                   passkey: OptionTable.flag(\.flow.walk.passkeyFile))
 
     var names: OptionNames { Self.names }
 
