@@ -149,7 +149,7 @@ package enum OptionTable {
                   "request sent before the authorization request, sharing cookies; a body starting with { is JSON; repeatable",
                   parse: OptionValues.step).secret(.body),
             .value("max-hops", "n", \.flow.walk.maxHops, .walk, kind: .number,
-                   "redirects followed plus forms submitted before giving up", parse: OptionValues.integer(in: 1...100)),
+                   "redirects followed plus forms submitted (a login driver's answers count; its reads do not) before giving up", parse: OptionValues.integer(in: 1...100)),
             .choice("idp", "name", \.flow.walk.idp, .walk,
                     "the login driver for a provider whose login is a script or needs its page knowledge (auto: told by the pages; none: HTML forms only)"),
         ]

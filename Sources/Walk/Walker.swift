@@ -20,6 +20,8 @@ package final class Walker {
     /// Hops so far: redirects followed, forms submitted and driver requests
     /// sent, against `--max-hops`.
     private(set) var hops = 0
+    /// Reads by login drivers so far (DriverSession.send), against `readLimit`.
+    private var reads = 0
     /// `--idp NAME`: the first page that is not a redirect still goes to it.
     private var forcedPending: Bool
     /// The authorization request this walk began with: a driver that gets
@@ -66,6 +68,7 @@ package final class Walker {
         var request = first
         authorizationRequest = first
         hops = 0
+        reads = 0
         // An answer a driver already fetched for `request` (DriverStep.received).
         var received: HTTPResponse?
         // A request is a repeat only if its cookies are the same too: coming
@@ -145,6 +148,17 @@ package final class Walker {
             if !target.matches(next.url) { try countHop(toward: next.url) }
             request = next
         }
+    }
+
+    /// How many reads (GETs) login drivers may make in one walk: four per
+    /// hop allowed, ample for a provider that reads its state after each
+    /// answer (DriverSession.send).
+    var readLimit: Int { 4 * maxHops }
+
+    /// One more read by a driver; false once `readLimit` is spent.
+    func countRead() -> Bool {
+        reads += 1
+        return reads <= readLimit
     }
 
     /// One more hop toward `url`, within `--max-hops`.

@@ -358,6 +358,9 @@ struct ErrorReportTests {
              .noAuthorizationResponse,
              "authcode: error: the Okta driver does not know this page: a 500 answer of 17 bytes of text/html where JSON was expected (https://as.example/api/login)",
              hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver."),
+        Case(.walk(.driver(.noProgress(provider: .okta, requests: 12, at: "https://as.example/poll"))), .noAuthorizationResponse,
+             "authcode: error: the Okta login read 12 answers without getting anywhere (https://as.example/poll)",
+             hint: "-v shows each step; reads are bounded at four per hop, so --max-hops raises the bound if the provider really needs more."),
         // The authenticator's refusal on a driver's page: its own line, exit and hint, at the driver's place.
         Case(.walk(.driver(.passkey(.noPasskey, at: "https://as.example/api/webauthn"))), .noAuthorizationResponse,
              "authcode: error: the login asks for a passkey, and no --passkey was given (https://as.example/api/webauthn)",

@@ -3,22 +3,20 @@ import Testing
 
 /// The authentik driver (Walk/Drivers/Authentik) against the fixture's
 /// authentik replica (Fixtures/server/replicas/authentik.md, written from
-/// authentik's executor, stages and API schema): default flags plus
-/// `--max-hops 15` — every executor request is a hop, and authentik's two
-/// flows take 11 (password), 12 (TOTP, a second-factor passkey) or 13
-/// (consent) hops where the default is 10. The replica is reached as
+/// authentik's executor, stages and API schema), with default flags: each
+/// stage the driver answers is a hop, its reads of the executor are not
+/// (Walk/Drivers/DriverSession.swift). The replica is reached as
 /// `http://localhost:PORT`, WebAuthn's relying party; its py_webauthn checks
 /// every passkey answer. The POST authorization request always falls back
 /// to GET: authentik's login keeps only the URL's query (authentik.md, step 1).
 struct AuthentikDriverTests {
-    static let hops = ["--max-hops", "15"]
     static let fallbackNote = "authcode: note: the POST authorization request led nowhere; sending it again as GET without the --form values (--method GET goes there directly)"
     static let seed = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
 
     /// The scenario's issuer on `localhost`, and `--issuer … --client-id demo-app --redirect-uri …`.
     private func flow(_ fx: Fixture, _ scenario: String) -> (root: String, flags: [String]) {
         let root = fx.issuer(scenario).replacingOccurrences(of: "//127.0.0.1:", with: "//localhost:")
-        return (root, ["--issuer", root + "/application/o/demo/", "--client-id", "demo-app", "--redirect-uri", Fixture.redirect] + Self.hops)
+        return (root, ["--issuer", root + "/application/o/demo/", "--client-id", "demo-app", "--redirect-uri", Fixture.redirect])
     }
 
     private func authcodeLines(_ result: RunResult) -> [String] {

@@ -83,8 +83,33 @@ struct DriverMechanismTests {
         let answer = try walker.walk(from: Self.first)
         #expect(answer == .redirect(URIReference(Self.answer)!))
         #expect(server.transport.requests.map(\.url) == [Self.authorize, "https://as.example/api/login", "https://as.example/continue"])
-        #expect(walker.hops == 2, "the driver's request and the continue each count")
+        // The driver's POST is a hop; the continue is one when the walk sends
+        // it, and a read (no hop) when the driver fetched it itself.
+        #expect(walker.hops == (finish == .send ? 2 : 1))
         #expect(walker.credentialsSubmitted, "the driver's login counts as credentials sent: no fallback may log in again")
+    }
+
+    /// A driver that keeps reading (GETs the provider answers forever)
+    /// stops at four reads per hop allowed, without sending more.
+    @Test func readsAreBounded() {
+        let transport = ScriptedTransport { request in
+            request.url.hasPrefix("https://as.example/authorize") ? DriverMechanismTests.loginPage : HTTPResponse(status: 200, body: Array("{}".utf8))
+        }
+        struct Poller: LoginDriver {
+            var provider: IdentityProvider { .okta }
+            func recognises(_ page: DriverPage) -> Bool { true }
+            func drive(from page: DriverPage, in session: DriverSession) throws(DriverError) -> DriverStep {
+                while true { _ = try session.send(HTTPRequest(method: .get, url: "https://as.example/poll"), step: "poll") }
+            }
+        }
+        let trace = Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard)
+        let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false), trace: trace, now: { 0 })
+        let walker = Walker(client: client, target: RedirectTarget(URIReference(Self.redirect)!), maxHops: 3, formValues: [], submit: nil, state: "s1",
+                            drivers: DriverRegistry(drivers: [Poller()]))
+        #expect(throws: WalkError.driver(.noProgress(provider: .okta, requests: 12, at: "https://as.example/poll"))) {
+            try walker.walk(from: Self.first)
+        }
+        #expect(transport.requests.count == 13, "the authorization request and 12 reads")
     }
 
     @Test func aDriverStepCountsAgainstMaxHops() {

@@ -14,6 +14,8 @@ extension DriverError {
             ErrorText("the \(provider.displayName) login asks for a one-time code", at: place)
         case .oneTimeCodeRejected(_, let said, let place):
             ErrorText("login rejected" + (said.map { ": " + ServerText.printable($0) } ?? ""), at: place)
+        case .noProgress(let provider, let requests, let place):
+            ErrorText("the \(provider.displayName) login read \(requests) answers without getting anywhere", at: place)
         case .requiredAction(let provider, let action, let place):
             ErrorText("the \(provider.displayName) login stops at a required action: \(action)", at: place)
         case .credentialsMissing(let provider, let names, let place):

@@ -289,6 +289,9 @@ struct ErrorReport: Equatable {
         case .oneTimeCodeRejected(let provider, _, _):
             (.noAuthorizationResponse, "\(provider.displayName) turned down the code made from \(flag(\.flow.walk.totpSecret)); "
                 + "check the seed (algorithm, digits, period) and this machine's clock.")
+        case .noProgress:
+            (.noAuthorizationResponse, "\(verbose) shows each step; reads are bounded at four per hop, so \(flag(\.flow.walk.maxHops)) raises the bound "
+                + "if the provider really needs more.")
         case .requiredAction:
             (.noAuthorizationResponse, "authcode cannot do this for the user; an administrator can take the action off the test user's account.")
         case .credentialsMissing:

@@ -28,6 +28,9 @@ package enum DriverError: Error, Equatable, Sendable {
     /// `saw` says what it was (a page id, a status and content type, a JSON
     /// status or component name) — never a secret, never script text.
     case pageUnknown(provider: IdentityProvider, saw: String, at: String)
+    /// The provider kept the driver reading its state (`requests` GETs)
+    /// without the login getting anywhere.
+    case noProgress(provider: IdentityProvider, requests: Int, at: String)
     /// The software authenticator refused or failed (WebAuthn/WebAuthnError.swift),
     /// on the page or API answer at `at`.
     case passkey(WebAuthnError, at: String)

@@ -28,13 +28,22 @@ package final class DriverSession {
     /// own (Okta's `sessionToken`).
     package var authorizationRequest: HTTPRequest? { walker.authorizationRequest }
 
-    /// Sends one request of the provider's protocol: a hop of `--max-hops`,
-    /// traced as `<driver>: <step>`. A request carrying the user's
-    /// credentials must say so (`request.credential = .filledForm`): it then
-    /// goes only to a trusted origin (HTTP/OriginPolicy.swift).
+    /// Sends one request of the provider's protocol, traced as
+    /// `<driver>: <step>`. A request that submits something (any method but
+    /// GET and HEAD: an answer, a choice, a credential) is a hop of
+    /// `--max-hops`, as a form the walk submits is; a GET that only reads the
+    /// provider's state (its API, or the page a submission redirected to) is
+    /// not, and reads are bounded by `Walker.readLimit` instead, so a
+    /// provider that keeps a driver reading cannot keep it forever. A
+    /// request carrying the user's credentials must say so
+    /// (`request.credential = .filledForm`): it then goes only to a trusted
+    /// origin (HTTP/OriginPolicy.swift).
     package func send(_ request: HTTPRequest, step: String) throws(DriverError) -> HTTPResponse {
+        if request.method == .get || request.method == .head {
+            guard walker.countRead() else { throw .noProgress(provider: provider, requests: walker.readLimit, at: Walker.place(request.url)) }
+        }
         do throws(WalkError) {
-            try walker.countHop(toward: request.url)
+            if request.method != .get && request.method != .head { try walker.countHop(toward: request.url) }
         } catch {
             throw .walk(error)
         }
