@@ -86,6 +86,9 @@ package final class Walker {
                 if hops > 0, let leakGuard, leakGuard.isCarried(by: request, filledByUs: request.method == .get && request == pages.credentialRequest) {
                     return .fallBack(.formValueInURL(place: Self.place(request.url)))
                 }
+                if hops > 0, leakGuard != nil, LostRequest.isLost(request, first: first) {
+                    return .fallBack(.requestLost(place: Self.place(request.url)))
+                }
                 response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
                 if hops == 0, leakGuard != nil, FallbackReason.refusalStatuses.contains(response.status) {
                     return .fallBack(.refused(status: response.status, place: Self.place(request.url)))
@@ -110,6 +113,9 @@ package final class Walker {
                 client.trace.info("redirect_uri reached by the page's refresh; not fetched")
                 return .answer(answer)
             } else if let handOff = try drive(DriverPage(request: request, response: response, parsed: page, forced: forcedPending)) {
+                // A driver's steps changed the server's state: what comes
+                // round after them is progress, as after a form.
+                seen.removeAll()
                 if let answer = handOff.received {
                     // The driver's own request already counted as a hop.
                     request = handOff.request
@@ -122,6 +128,12 @@ package final class Walker {
                 case .answer(let answer):
                     return .answer(answer)
                 case .submit(let submission):
+                    // A form sent changes the server's state (a login, an
+                    // OTP step, a flash message): the same URL with the same
+                    // cookies after it is the next step, not a loop (Auth0's
+                    // /authorize/resume, GitLab's sign-in page after a
+                    // wrong password). --max-hops still bounds the walk.
+                    seen.removeAll()
                     next = submission
                 }
             } else {
