@@ -45,7 +45,7 @@ package final class PageHandler {
         }
     }
 
-    /// - Parameter rejected: the page came with 401, 403 or 422 after
+    /// - Parameter rejected: the page came with 400, 401, 403 or 422 after
     ///   credentials were sent: unless it asks for a one-time code again
     ///   that may be retried, it is the rejection.
     /// - Parameter page: the response's parsed page, when the walk has it already.
@@ -84,7 +84,7 @@ package final class PageHandler {
             throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Walker.pageText(response) : "")", at: place)
         }
 
-        if form.fields.isEmpty, ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
+        if ScriptPage.isFilledByScript(form, values: formValues), ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
         let codeField = codes?.field(in: form)
         // A code field filled by --form (no seed) is a credential too: the
         // form coming back is the code turned down, not a loop.
