@@ -39,6 +39,30 @@ struct WalkOutcomeTests {
         #expect(outcome == .fallBack(.walkFailed(Failure(.noAuthorizationResponse, "302 redirect without a Location header", at: Self.authorize))))
     }
 
+    /// Gitea keeps the request URI for after its login: a POST's
+    /// parameters are gone when it sends the browser back.
+    @Test func aRedirectToTheBareEndpointIsAReason() throws {
+        let transport = ScriptedTransport { _ in HTTPResponse(status: 303, headers: [HTTPHeader("Location", "/authorize")]) }
+        let outcome = try Self.walker(transport).walk(from: Self.post, fallingBack: CredentialLeak(Self.form))
+        #expect(outcome == .fallBack(.requestLost(place: Self.authorize)))
+        #expect(transport.requests.count == 1, "the bare endpoint is not fetched")
+        #expect(FallbackReason.requestLost(place: Self.authorize).keepsCookies, "the login's session answers the GET")
+    }
+
+    @Test(arguments: [
+        (HTTPRequest(method: .get, url: authorize), true),
+        (HTTPRequest(method: .get, url: authorize + "?client-request-id=9"), true),
+        (HTTPRequest.form(url: authorize + "?client-request-id=9", fields: [("UserName", "alice"), ("Password", "pw")]), true),
+        (HTTPRequest(method: .get, url: authorize + "?client_id=app&state=s1"), false),
+        (HTTPRequest.form(url: authorize, fields: [("client_id", "app"), ("username", "alice")]), false),
+        (HTTPRequest(method: .get, url: "https://as.example/login"), false),
+        (HTTPRequest(method: .get, url: "https://other.example/authorize"), false),
+    ])
+    func aHopWithoutClientIDToTheEndpointIsLost(request: HTTPRequest, lost: Bool) {
+        #expect(LostRequest.isLost(request, first: Self.post) == lost)
+        #expect(!LostRequest.isLost(request, first: HTTPRequest(method: .get, url: Self.authorize + "?client_id=app")), "a GET request is never lost")
+    }
+
     /// Without a leak guard (a GET request) the same walks throw what the
     /// reason would have said.
     @Test(arguments: [
@@ -56,6 +80,9 @@ struct WalkOutcomeTests {
         (.formValueInURL(place: "https://as.example/next"),
          Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: "https://as.example/next")),
         (.walkFailed(Failure(.noAuthorizationResponse, "x", at: "y")), Failure(.noAuthorizationResponse, "x", at: "y")),
+        (.requestLost(place: authorize),
+         Failure(.noAuthorizationResponse, "the server lost the POST authorization request: a later hop goes to the authorization endpoint without it",
+                 at: authorize, hint: "--method GET sends the authorization request as a GET.")),
     ])
     func eachReasonSaysItsFailure(reason: FallbackReason, failure: Failure) {
         #expect(reason.failure == failure)
