@@ -29,6 +29,9 @@ package final class PageHandler {
     private var standingAlerts: Set<String> = []
     /// Forms sent so far, to tell a form that comes back.
     private var submittedForms: Set<String> = []
+    /// The authorization request's `state`: a link carrying it continues
+    /// the request (ContinuationLinks.swift).
+    var state = ""
 
     init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
         self.target = target
@@ -77,6 +80,13 @@ package final class PageHandler {
                 next.fragment = nil
                 trace.info("no form to fill; following the page's refresh to \(trace.redactor.url(next.text))")
                 return .submit(HTTPRequest(method: "GET", url: next.text))
+            }
+            // A choice of ways on (Dex's connectors): the first, as listed.
+            let links = ContinuationLinks.find(in: html, base: base, state: state)
+            if let first = links.first {
+                let offered = links.map { "'\(ServerText.printable($0.text, limit: ContinuationLinks.textLimit))'" }.joined(separator: ", ")
+                trace.info("no form to fill; the page offers \(links.count) link\(links.count == 1 ? "" : "s") carrying this request on (\(offered)); following the first")
+                return .submit(HTTPRequest(method: "GET", url: first.url))
             }
             if ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
             let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""

@@ -32,6 +32,7 @@ package final class Walker {
         self.drivers = drivers
         forcedPending = drivers.forcesFirstPage
         pages = PageHandler(target: target, formValues: formValues, submit: submit, trace: client.trace)
+        pages.state = state
     }
 
     /// A walk with no second try (a GET authorization request): the

@@ -113,3 +113,33 @@ struct WalkProgressTests {
         }
     }
 }
+
+/// Dex's connector list: no form, links that carry the request on.
+struct ContinuationLinkTests {
+    static let page = #"""
+    <div class="theme-panel"><h2 class="theme-heading">Log in to Dex</h2>
+    <a href="/dex/auth/local?client_id=app&amp;state=s1" class="dex-btn"><span class="dex-btn-text">Log in with Email</span></a>
+    <a href="/dex/auth/ldap?client_id=app&amp;state=s1#x" class="dex-btn"><span>Log in with LDAP</span></a>
+    <a href="https://elsewhere.example/auth?state=s1">Elsewhere</a>
+    <a href="/help">Help</a></div>
+    """#
+
+    @Test func linksCarryingTheStateOnThePagesOriginAreTheWaysOn() {
+        let links = ContinuationLinks.find(in: Self.page, base: URIReference("https://dex.example/dex/auth?client_id=app&state=s1")!, state: "s1")
+        #expect(links == [ContinuationLinks.Link(url: "https://dex.example/dex/auth/local?client_id=app&state=s1", text: "Log in with Email"),
+                          ContinuationLinks.Link(url: "https://dex.example/dex/auth/ldap?client_id=app&state=s1", text: "Log in with LDAP")])
+        #expect(ContinuationLinks.find(in: Self.page, base: URIReference("https://dex.example/dex/auth")!, state: "s2").isEmpty)
+    }
+
+    @Test func theWalkFollowsTheFirst() throws {
+        let transport = ScriptedTransport { request in
+            switch URIReference(request.url)?.path {
+            case "/dex/auth": return WalkProgressTests.html(Self.page)
+            case "/dex/auth/local": return WalkProgressTests.redirect(WalkProgressTests.redirect + "?code=c1&state=s1")
+            default: return HTTPResponse(status: 404)
+            }
+        }
+        let answer = try WalkProgressTests.walker(transport, form: []).walk(from: HTTPRequest(method: .get, url: "https://dex.example/dex/auth?client_id=app&state=s1"))
+        #expect(answer == .redirect(URIReference(WalkProgressTests.redirect + "?code=c1&state=s1")!))
+    }
+}
