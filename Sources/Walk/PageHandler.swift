@@ -98,7 +98,10 @@ package final class PageHandler {
         let codeField = codes?.field(in: form)
         // A code field filled by --form (no seed) is a credential too: the
         // form coming back is the code turned down, not a loop.
+        // An identifier-first form (a username, no password) filled from
+        // --form is a credential too: the same form back says no.
         let asksCredentials = form.hasPassword || codeField != nil || OneTimeCodeField.index(in: form, named: nil) != nil
+            || form.fields.contains { field in field.kind != .hidden && !field.name.isEmpty && formValues.contains { $0.name == field.name } }
         let signature = Self.signature(of: form, base: base)
         if asksCredentials, signature == lastLogin {
             // A one-time code turned down may have arrived after its time step.
