@@ -234,7 +234,7 @@ package struct ScriptLiteral {
                 digits += 1
                 index += 1
             }
-            guard index < bytes.count, digits > 0 else { return nil }
+            guard index < bytes.count, digits > 0, value <= 0x10FFFF else { return nil }
             index += 1
             return value
         }

@@ -28,7 +28,7 @@ enum KeycloakAppForms {
         let request = KeycloakSubmit.request(fields, to: url, credential: true)
         let answer = try session.send(request, step: wanted.count == 2 ? "username and password" : wanted[0])
         if let again = KeycloakPage.answer(answer, to: request), again.known == id, again.showsError {
-            throw .loginRejected(provider: .keycloak, text: again.message, at: page.place)
+            throw .loginRejected(provider: .keycloak, text: again.message, at: Walker.place(request.url))
         }
         return .received(answer, for: request)
     }

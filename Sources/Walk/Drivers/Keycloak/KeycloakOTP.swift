@@ -35,6 +35,7 @@ enum KeycloakOTP {
             OneTimeCodeField.index(in: form, named: nil).map { form.fields[$0].name }
         } ?? "otp"
         var turnedDown: String?
+        var place = page.place
         // Each answer carries the next session code: the next try posts from it.
         var current = page
         for device in ordered(devices, selected: selected, asked: session.value(for: ["selectedCredentialId"])) {
@@ -50,10 +51,11 @@ enum KeycloakOTP {
                 return .received(answer, for: request)
             }
             turnedDown = again.message
+            place = Walker.place(request.url)
             current = again
             if devices.count > 1 { session.trace.info("keycloak: the code was turned down for \(device?.name ?? "the device")") }
         }
-        throw .codeRejected(provider: .keycloak, text: turnedDown, at: page.place)
+        throw .codeRejected(provider: .keycloak, text: turnedDown, at: place)
     }
 
     /// The devices the page offers, in its order, and the one it selects.
