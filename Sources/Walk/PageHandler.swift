@@ -88,10 +88,13 @@ package final class PageHandler {
                 trace.info("no form to fill; the page offers \(links.count) link\(links.count == 1 ? "" : "s") carrying this request on (\(offered)); following the first")
                 return .submit(HTTPRequest(method: "GET", url: first.url))
             }
-            if ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
+            // After a login, a page of text with no form is the server's
+            // answer (Gitea's "Sign in Prohibited"), whatever scripts it has.
+            let excerpt = Walker.pageText(response)
+            if ScriptPage.holdsScripts(html), !(credentialsSubmitted && !excerpt.isEmpty) { throw ScriptPage.failure(at: place) }
             let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""
             let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
-            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Walker.pageText(response) : "")", at: place)
+            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? excerpt : "")", at: place)
         }
 
         if ScriptPage.isFilledByScript(form, values: formValues), ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }

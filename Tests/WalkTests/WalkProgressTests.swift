@@ -93,6 +93,22 @@ struct WalkProgressTests {
         }
     }
 
+    /// After the credentials, a page of text without a form is the
+    /// server's answer (Gitea's "Sign in Prohibited"), not a script page.
+    @Test func aTextPageAfterTheLoginIsQuotedNotBlamedOnJavaScript() {
+        let transport = ScriptedTransport { request in
+            if request.method == .post {
+                return Self.html(#"<html><head><title>Sign in Prohibited</title><script src="/assets/index.js"></script></head><body><h2>Sign in Prohibited</h2><p>Your account is prohibited from signing in.</p></body></html>"#)
+            }
+            return Self.html(#"<form method="post" action="/login"><input name="user"><input type="password" name="password"><button>Sign in</button></form>"#)
+        }
+        #expect(throws: Failure(.noAuthorizationResponse, "the page titled 'Sign in Prohibited' has no form to fill in: Sign in Prohibited Your account is prohibited from signing in.",
+                                at: "https://as.example/login")) {
+            try Self.walker(transport, form: [NameValue("user", "mallory"), NameValue("password", "pw-2")])
+                .walk(from: HTTPRequest(method: .get, url: "https://as.example/login"))
+        }
+    }
+
     /// An error line reads what a person reads: a page's script (an Auth0
     /// Lock page's base64 configuration, which holds its CSRF value) is
     /// never quoted.
