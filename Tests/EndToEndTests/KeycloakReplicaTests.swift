@@ -20,6 +20,7 @@ struct KeycloakReplicaTests {
         var password: String?
         var seed: String? = nil
         var config: String? = nil
+        var extra: [String] = []
         /// Each POST to login-actions: `<endpoint> <status> <fields sorted>`.
         var steps: [String] = []
         /// Failures: exit code and the exact stderr.
@@ -60,14 +61,15 @@ struct KeycloakReplicaTests {
     static func run(_ item: Case, fx: Fixture, base: String? = nil, extra: [String] = []) async throws -> RunResult {
         if let config = item.config { try httpPost("\(fx.base)/_config/\(fx.run)", json: config) }
         var arguments = ["--issuer", "\(base ?? fx.base)/t/\(fx.run)/\(item.scenario)/realms/demo", "--client-id", "public-app",
-                         "--redirect-uri", Fixture.redirect, "--form", "username=\(item.user)"]
+                         "--redirect-uri", Fixture.redirect]
+        if !item.user.isEmpty { arguments += ["--form", "username=\(item.user)"] }
         let path = NSTemporaryDirectory() + "authcode-e2e-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: path) }
         if let password = item.password {
             try password.write(toFile: path, atomically: true, encoding: .utf8)
             arguments += ["--form", "password=@" + path]
         }
-        return try await authcodeRun(arguments + extra, env: item.seed.map { ["AUTHCODE_TOTP_SECRET": $0] } ?? [:])
+        return try await authcodeRun(arguments + item.extra + extra, env: item.seed.map { ["AUTHCODE_TOTP_SECRET": $0] } ?? [:])
     }
 
     /// What each login-actions POST received, and how it was answered.
@@ -139,6 +141,11 @@ struct KeycloakReplicaTests {
         Case(name: "a passkey asked for, no --passkey", scenario: "keycloak-v2", user: "erin", password: "erin-pw", steps: [loginPage], exit: 6, stderr: [
             "authcode: error: the login asks for a passkey, and no --passkey was given (\(Self.actions("keycloak-v2"))/authenticate)",
             "Give the user's passkey file with --passkey FILE, or enrol one on a login that offers it with --passkey FILE --passkey-register (README \"Passkeys\").",
+        ]),
+        Case(name: "the WebAuthn page without the driver", scenario: "keycloak", user: "erin", password: "erin-pw", extra: ["--idp", "none"],
+             steps: [loginPage], exit: 6, stderr: [
+            "authcode: error: the login page needs JavaScript (no HTML form) (\(Self.actions("keycloak"))/authenticate)",
+            "authcode runs no scripts: log in through the server's JSON API with --step 'POST URL {\"username\":…}' before the authorization request (README: \"Identity providers\").",
         ]),
         Case(name: "a passkey to register, no --passkey-register", scenario: "keycloak", user: "keysetup", password: "keysetup-pw", steps: [login], exit: 6, stderr: [
             "authcode: error: the login asks to register a passkey, and --passkey-register was not given (\(Self.actions("keycloak"))/required-action)",
@@ -228,36 +235,46 @@ extension KeycloakReplicaTests {
         }
     }
 
-    /// keycloak.md's passwordless users: henry's key logs in with no
-    /// username at all; erin's (a second factor, not discoverable there) is
-    /// unknown to the passwordless step, in Keycloak's words.
+    /// keycloak.md's pre-registered passkeys: henry's logs in with no
+    /// username at all (passwordless); erin's, a second factor, is unknown
+    /// to the passwordless step, in Keycloak's words; gina's OTP comes
+    /// first, and without a seed the driver tries another way, to the passkey.
     @Test(arguments: [
-        ("henry", "mjMDa9tfS9lQJMwRSQhIqoud2V18tyZRVL5WVEur4mI",
+        ("henry", "keycloak-passwordless", "c48a0afd-160a-5cd8-aeab-c3bba9452b9c", "mjMDa9tfS9lQJMwRSQhIqoud2V18tyZRVL5WVEur4mI",
          #"{"kty":"EC","crv":"P-256","x":"6C2BFB890KcjztZ9LkpOYPBCscEr-6vbv1QVtRLq6YM","y":"0Sqq25F0t7LMbujqdzxHwU1XdYFirsaDvH9dOO-SNX0","d":"GrgTnT7SZ0Nwd35w6bLZTdTHvEuu8isAcJrLwYGsYhM"}"#),
-        ("erin", "RuCPPGygqYEXq5VV3PMLLt9Z1C8hCCWyGBppHbiXI4k",
+        ("erin", "keycloak-passwordless", "ca17a2b2-6660-5d39-a730-241360206ac4", "RuCPPGygqYEXq5VV3PMLLt9Z1C8hCCWyGBppHbiXI4k",
          #"{"kty":"EC","crv":"P-256","x":"-DnW1jFT1sLgD69W2xBY2UUSAwjewtkw7oJ9KYx9104","y":"L81agxtf4rP_Hq1cScO4FF8uEiTtSaqfJmeoQGfvJpc","d":"zHrYfha7z1QdiFdZKVfMr3SJ2VIyUcozxMx5X8t-7Oc"}"#),
+        ("gina", "keycloak", "757e58c3-b0b6-511d-a28f-aa0ddc4fef49", "q9gulqubaBFcOXvksXtuCQeDJeqdmkEXly_eWtO35C0",
+         #"{"kty":"EC","crv":"P-256","x":"xgK9o7SgLKsKIZao_zBM_yQDAn5EYHHlqeyE33bu5Mw","y":"8KGJEyu6IhUnee4Qwj1f28WxnUqPfSgknRTEJ1j2_io","d":"lEVgNJlnAoX3fF_kbrw7s9QjL81FR8eAP2Nhdp7MCRg"}"#),
     ])
-    func passwordless(user: String, credentialID: String, jwk: String) async throws {
+    func aKnownPasskey(user: String, scenario: String, id: String, credentialID: String, jwk: String) async throws {
         let fx = try await Fixture.make()
         let base = Self.localhost(fx)
         // userHandle: the user's id (uuid5 of "keycloak-replica/<user>"), as keycloak.md says.
-        let id = user == "henry" ? "c48a0afd-160a-5cd8-aeab-c3bba9452b9c" : "ca17a2b2-6660-5d39-a730-241360206ac4"
         let file = try Self.passkeyFile(rpID: "localhost", credentialID: credentialID, userHandle: Data(id.utf8).base64URL, jwk: jwk)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try await authcodeRun(["--issuer", "\(base)/t/\(fx.run)/keycloak-passwordless/realms/demo", "--client-id", "public-app",
-                                            "--redirect-uri", Fixture.redirect, "--passkey", file])
-        if user == "henry" {
+        // Passwordless: no username at all, the username page's passkey button.
+        let item = Case(name: user, scenario: scenario, user: user == "gina" ? user : "", password: user == "gina" ? "gina-pw" : nil)
+        let result = try await Self.run(item, fx: fx, base: base, extra: ["--passkey", file])
+        let assertion = "authenticatorData,clientDataJSON,credentialId,error,signature,userHandle"
+        let actions = "\(base)/t/\(fx.run)/\(scenario)/realms/demo/login-actions"
+        switch user {
+        case "erin":
+            #expect(result.exitCode == 6)
+            #expect(result.stderr.split(separator: "\n").map(String.init) == [
+                "authcode: error: login rejected: Unknown user authenticated by the Passkey. (\(actions)/authenticate)",
+                "Keycloak turned down the passkey in --passkey; give the file this user enrolled, or enrol one with --passkey-register.",
+            ], "\(result)")
+            #expect(try Self.steps(fx) == ["authenticate 200 \(assertion)"])
+        case "gina":
+            expectTokenJSON(result)
+            #expect(try Self.steps(fx) == [Self.loginPage, "authenticate 200 tryAnotherWay", "authenticate 200 authenticationExecution", "authenticate 302 \(assertion)"])
+        default:
             expectTokenJSON(result)
             #expect(result.stderr.isEmpty, "\(result)")
             #expect(try Self.signCount(file) == 1)
-        } else {
-            #expect(result.exitCode == 6)
-            #expect(result.stderr.split(separator: "\n").map(String.init) == [
-                "authcode: error: login rejected: Unknown user authenticated by the Passkey. (\(base)/t/\(fx.run)/keycloak-passwordless/realms/demo/login-actions/authenticate)",
-                "Keycloak turned down the passkey in --passkey; give the file this user enrolled, or enrol one with --passkey-register.",
-            ], "\(result)")
+            #expect(try Self.steps(fx) == ["authenticate 302 \(assertion)"])
         }
-        #expect(try Self.steps(fx).first == "authenticate \(user == "henry" ? 302 : 200) authenticatorData,clientDataJSON,credentialId,error,signature,userHandle")
         expectNoSecrets(in: result, fixture: fx, extra: [jwk])
     }
 
