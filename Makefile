@@ -37,7 +37,7 @@ all: build
 
 help:
 	@echo "make build    release build (.build/release/authcode)"
-	@echo "make test     install what is missing, build, run every test (a thread-sanitizer pass first)"
+	@echo "make test     install what is missing, build, run every test (a thread-sanitizer pass and the fixture's self-tests first)"
 	@echo "make glewlwyd install Debian's Glewlwyd for the interop tests (make test does it)"
 	@echo "make demo     build and mint a token from the local fixture server"
 	@echo "make install  install the binary, man page and completions under $(PREFIX) (PREFIX=..., DESTDIR=...)"
@@ -149,10 +149,19 @@ debug: deps
 
 # The thread-sanitizer pass runs first, so that the last line of `make test`
 # is the main run's summary; a race it reports fails the target.
+# The fixture's self-tests (Fixtures/server/run-selftests.sh: every
+# selftest*.py entry point, the replicas' too) run beside the Swift builds,
+# which leave a core idle most of the time; their report comes before the
+# main run, so the last line is still its summary.
 test: deps test-tools venv glewlwyd
-	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
-	$(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --disable-xctest --filter '$(TSAN_FILTER)'
-	$(SWIFT) build --build-tests
+	@mkdir -p .build
+	@Fixtures/server/run-selftests.sh "$(VENV)/bin/python" > .build/fixture-selftests.log 2>&1 & selftests=$$!; \
+	echo "$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan (fixture self-tests beside it)"; \
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan && \
+	$(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --disable-xctest --filter '$(TSAN_FILTER)' && \
+	$(SWIFT) build --build-tests; built=$$?; \
+	wait $$selftests; passed=$$?; cat .build/fixture-selftests.log; \
+	[ $$built -eq 0 ] && [ $$passed -eq 0 ]
 	AUTHCODE_DJANGO_PYTHON="$(VENV)/bin/python" $(SWIFT) test --skip-build --disable-xctest $(TEST_FLAGS)
 
 demo: build

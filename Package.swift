@@ -39,12 +39,14 @@ let package = Package(
         // Test doubles shared by the test targets; never linked into the product.
         .target(name: "TestSupport", dependencies: ["Core", "HTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
-        .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "Walk", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["Core", "HTTP", "TestSupport"]),
         .testTarget(name: "CurlTests", dependencies: ["Core", "HTTP", "Curl"]),
         .testTarget(name: "OAuthTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "TestSupport"]),
         .testTarget(name: "WalkTests", dependencies: ["Core", "HTTP", "JOSE", "Walk", "TestSupport"]),
         .testTarget(name: "FlowTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
+        // Whole commands in-process: AuthCode.run over ScriptedTransport.
+        .testTarget(name: "RunTests", dependencies: ["Core", "HTTP", "JOSE", "OAuth", "Walk", "Flow", "CLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "JOSETests", dependencies: ["Core", "JOSE", "TestSupport"]),
     ],

@@ -13,11 +13,14 @@ import Darwin
 /// The whole command as one function, SwiftFormat-style: `main.swift` only
 /// wires it to the process, and tests call it directly.
 package enum AuthCode {
-    /// - Parameter transport: makes each flow's transport; the executable
-    ///   passes libcurl's (main.swift), so this layer never links it.
+    /// - Parameters:
+    ///   - transport: makes each flow's transport; the executable passes
+    ///     libcurl's (main.swift), so this layer never links it.
+    ///   - stderrIsTerminal: whether the batch may draw its progress line;
+    ///     the process's fd 2 unless a test says otherwise.
     package static func run(arguments: [String], environment: [String: String], console: Console = StandardConsole(),
                            reader: ValueReader = ValueReader(), transport: @escaping TransportFactory,
-                           versions: LibraryVersions = LibraryVersions()) -> ExitCode {
+                           versions: LibraryVersions = LibraryVersions(), stderrIsTerminal: Bool = isatty(2) != 0) -> ExitCode {
         var redactor = Redactor()
         var verbosity = Verbosity.normal
         do throws(Failure) {
@@ -49,7 +52,7 @@ package enum AuthCode {
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
             if options.batch.input != nil {
                 let printer = BatchPrinter(field: settings.output.print, execInfo: execInfo)
-                let tally = try BatchRunner(settings: settings, batch: options.batch, console: out, transport: transport, showProgress: isatty(2) != 0)
+                let tally = try BatchRunner(settings: settings, batch: options.batch, console: out, transport: transport, showProgress: stderrIsTerminal)
                     .run(printing: printer.printed)
                 var code = ExitCode.success
                 if tally.failed > 0 {

@@ -31,11 +31,6 @@ package final class OriginPolicy: RequestAdapter {
         }
     }
 
-    package func isTrusted(_ url: String) -> Bool {
-        guard let origin = URIReference(url)?.origin else { return false }
-        return trusted.contains(origin)
-    }
-
     package func adapt(_ request: inout HTTPRequest) throws(Failure) {
         guard let reference = URIReference(request.url), let origin = reference.origin, !trusted.contains(origin) else { return }
         if let credential = request.credential {

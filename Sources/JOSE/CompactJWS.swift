@@ -52,7 +52,4 @@ package struct CompactJWS: Sendable, Equatable {
 
     /// The header's `typ` (RFC 7515 §4.1.9), e.g. `JWT`, `dpop+jwt`.
     package var type: String? { header["typ"]?.stringValue }
-
-    /// The payload as JSON (a JWT's claims, RFC 7519 §7.2 step 10), or nil.
-    package var payloadJSON: JSONValue? { JSONValue.parse(payload) }
 }

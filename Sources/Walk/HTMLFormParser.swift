@@ -1,8 +1,9 @@
 import Core
 import HTTP
 
-/// Finds the forms of a login or consent page, and the bits of text that
-/// explain a failure, the way a browser without scripting would see them.
+/// Finds the forms of a login or consent page and its title, the way a
+/// browser without scripting would see them (the text that explains a
+/// failure: LoginErrorText.swift).
 package enum HTMLFormParser {
     static func forms(in html: String) -> [HTMLForm] {
         var builder = HTMLFormBuilder(unclosedForms: { unclosedFormOffsets(in: html) })
@@ -11,11 +12,6 @@ package enum HTMLFormParser {
             builder.consume(token, tokenizer)
         }
         return builder.finish()
-    }
-
-    /// The error message a person reads on the page (LoginErrorText.swift).
-    static func errorText(in html: String) -> String? {
-        LoginErrorText.find(in: html)
     }
 
     /// The page's `<title>`, whitespace collapsed; nil if none or empty.

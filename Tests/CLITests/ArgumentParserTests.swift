@@ -78,6 +78,7 @@ struct ArgumentParserTests {
         "totp-secret": ("JBSWY3DPEHPK3PXP", [], "JBSWY3DPEHPK3PXP"),
         "totp-field": ("otp", ["--totp-secret", "JBSWY3DPEHPK3PXP"], "otp"),
         "passkey": (PasskeyOptionTests.unmade, ["--passkey-register"], PasskeyOptionTests.unmade + "/not made yet"),
+        "idp": ("KEYCLOAK", [], "keycloak"),
         "trust-origin": ("HTTPS://Login.Example:443/", [], "https://login.example"),
         "refresh-token": ("rt-1", [], "rt-1"),
         "cache-dir": ("/tmp/x", [], "/tmp/x"),
@@ -136,6 +137,7 @@ struct ArgumentParserTests {
         case "totp-secret": o.flow.walk.totpSecret ?? "nil"
         case "totp-field": o.flow.walk.totpField ?? "nil"
         case "passkey": "\(o.flow.walk.passkeyFile ?? "nil")/\(o.flow.walk.passkey == nil ? "not made yet" : "read")"
+        case "idp": o.flow.walk.idp.rawValue
         case "trust-origin": o.flow.walk.trustOrigins.joined(separator: ",")
         case "refresh-token": o.flow.request.refreshToken ?? "nil"
         case "cache-dir": o.flow.cache.directory ?? "nil"

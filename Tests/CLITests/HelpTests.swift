@@ -68,21 +68,6 @@ struct HelpTests {
         #expect(Set(shorts) == ["v", "q", "H", "k", "h", "o", "K"])
     }
 
-    @Test(arguments: [(["--help"], Help.text), (["-h"], Help.text), (["--version"], VersionText.text(LibraryVersions())),
-                      (["--completion", "zsh"], CompletionScript.text(for: .zsh)),
-                      (["--completion=fish", "--timeout", "0"], CompletionScript.text(for: .fish)),
-                      (["--client-id", "x", "--completion", "BASH"], CompletionScript.text(for: .bash))])
-    func runPrintsToStdout(arguments: [String], expected: String) {
-        let console = CapturingConsole()
-        let transport = ScriptedTransport { _ in HTTPResponse(status: 404) }
-        let code = AuthCode.run(arguments: arguments, environment: [:], console: console, reader: ValueReader(readStandardInput: { nil }),
-                                transport: transport.factory)
-        #expect(code == .success)
-        #expect(console.out == expected)
-        #expect(console.err == "")
-        #expect(transport.requests.isEmpty)
-    }
-
     @Test(arguments: [
         (["--help"], ParsedCommand.help), (["-h"], .help), (["--bogus", "--help"], .help), (["--timeout", "0", "-h"], .help),
         (["--version"], .version), (["extra", "--version"], .version), (CLI.arguments(["--version", "--help"]), .version),

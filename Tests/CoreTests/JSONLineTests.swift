@@ -17,4 +17,9 @@ struct JSONLineTests {
         #expect(JSONLine.of(Array(document.utf8)) == line)
         #expect(!TerminalText.containsControl(JSONLine.of(Array(document.utf8))))
     }
+
+    /// JSONText (`--print code`'s strings) escapes what a terminal acts on.
+    @Test func jsonTextEscapesTerminalControls() {
+        #expect(JSONText.quote("a\u{7F}b\u{85}c\u{2066}d\u{1B}é") == #""a\u007fb\u0085c\u2066d\u001bé""#)
+    }
 }

@@ -1,5 +1,6 @@
 @testable import Core
 import Testing
+import TestSupport
 
 struct RecordReaderTests {
     /// Every record of `text`, read through chunks of `chunk` bytes so that

@@ -1,71 +1,12 @@
 import Foundation
 import Testing
 
-/// Every way a server can deliver the answer is checked (README.md "Security
-/// rules"; Walk/AnswerGuard.swift, Walk/RedirectTarget.swift, OAuth/ResponseChecks.swift).
-@Suite("Answer delivery: refreshes, forms, normalised redirect_uris, state before error, iss")
+/// Headers that only a wire has: a chunked body's trailer and a 103's fields
+/// are not the response's (Curl/CurlExchange.swift). Where the answer may be
+/// delivered is decided in-process (RunTests/WalkDecisionRunTests,
+/// SecurityCheckRunTests).
+@Suite("Answer delivery: trailers and interim responses")
 struct AnswerDeliveryTests {
-    static let redirectHint = "Check --redirect-uri against the client's registration (scheme, host, port and path must match).\n"
-
-    /// code + our state carried somewhere that is not the redirect_uri: exit 5, never fetched.
-    @Test(arguments: [
-        ("meta-answer-elsewhere", "a meta refresh"),
-        ("refresh-header-elsewhere", "a Refresh header"),
-        ("autosubmit-elsewhere", "a form on the page"),
-    ])
-    func answerElsewhereIsNeverFetched(scenario: String, via: String) async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient(scenario))
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: \(via) would send the authorization response to \(fx.issuer(scenario))/elsewhere, which is not the redirect_uri; not fetched (\(fx.issuer(scenario))/authorize)\n" + Self.redirectHint, "\(result)")
-        #expect(try fx.hits().map(\.endpoint) == ["authorize"], "neither elsewhere nor the token endpoint")
-    }
-
-    /// RFC 3986 §6.2.2-6.2.3: a respelled redirect_uri is still the redirect_uri.
-    @Test(arguments: ["scheme-upper", "host-upper", "default-port", "percent-encoded", "dot-segments", "all"])
-    func normalisedRedirectURIIsRecognised(variant: String) async throws {
-        let fx = try await Fixture.make()
-        // host-upper changes only names: use localhost, which the fixture also answers on.
-        let issuer = variant == "host-upper" ? fx.issuer("redirect-normalised").replacingOccurrences(of: "127.0.0.1", with: "localhost")
-                                             : fx.issuer("redirect-normalised")
-        let result = try await run(["--authorize-url", issuer + "/authorize", "--token-url", issuer + "/token", "--client-id", "public-app",
-                                    "--redirect-uri", issuer + "/cb", "--param", "variant=\(variant)"])
-        expectTokenJSON(result)
-        #expect(try fx.hits().map(\.endpoint) == ["authorize", "token"], "the respelled redirect_uri is never fetched")
-    }
-
-    /// State is checked before error: a forged error is exit 5 and its text (with an ESC) never shown.
-    @Test(arguments: [
-        ("error-no-state", "the error answer (its text is not shown: anyone can forge it) has no state; the code is not redeemed"),
-        ("error-wrong-state", "state mismatch: the error answer (its text is not shown: anyone can forge it) is not for this request; the code is not redeemed"),
-    ])
-    func forgedErrorIsNotBelieved(scenario: String, message: String) async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient(scenario))
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: \(message) (\(Fixture.redirect))\n", "\(result)")
-        #expect(try fx.hits().map(\.endpoint) == ["authorize"])
-    }
-
-    @Test func issOfAnotherOriginWithoutExpectedIssuer() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("iss-other-origin"))
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: iss 'http://127.0.0.2:1/evil' is not of the authorization endpoint's origin \(fx.base) (RFC 9207); the code is not redeemed (\(Fixture.redirect))\nIf that issuer is right, pass --expect-iss with it.\n", "\(result)")
-        #expect(try fx.hits(to: "token").isEmpty)
-    }
-
-    @Test func issOfTheSameOriginIsAcceptedUnlessAnotherIsExpected() async throws {
-        let fx = try await Fixture.make()
-        expectTokenJSON(try await run(fx.publicClient("iss-same-origin")))
-        let strict = try await run(fx.publicClient("iss-same-origin") + ["--expect-iss", fx.issuer("iss-same-origin")])
-        expectFailure(strict, exit: 5, ["iss mismatch", "\(fx.base)/other-tenant"])
-        #expect(try fx.hits(to: "token").count == 1)
-    }
-
     /// A trailer after a chunked body and a 103's fields are not the response's headers.
     @Test(arguments: ["trailer-cookie", "interim-1xx"])
     func trailersAndInterimHeadersAreIgnored(scenario: String) async throws {
@@ -76,29 +17,12 @@ struct AnswerDeliveryTests {
         #expect(hits.map(\.endpoint) == ["authorize", "next", "token"], "the header Location was followed: \(hits)")
         #expect(hits.first { $0.endpoint == "next" }?.headers["cookie"] == "good=1", "no cookie from the trailer or the 1xx: \(hits)")
     }
-
-    /// A discovered endpoint equal to the redirect_uri is never fetched (exit 5, before the flow's first request).
-    @Test func discoveredEndpointThatIsTheRedirectURI() async throws {
-        let fx = try await Fixture.make()
-        let issuer = fx.issuer("discovery")
-        let result = try await run(["--issuer", issuer, "--client-id", "public-app", "--redirect-uri", issuer + "/token"])
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stderr == "authcode: error: the token endpoint is the redirect_uri, which authcode never fetches (\(issuer)/token)\nCheck --redirect-uri and the endpoints (flags or the issuer's metadata).\n", "\(result)")
-        #expect(try fx.hits().map(\.endpoint) == ["openid-configuration"])
-    }
-
-    /// --pkce S256 against metadata listing only plain: exit 2, and the only request was discovery.
-    @Test func metadataWithoutThePKCEMethodStopsBeforeTheFlow() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(["--issuer", fx.issuer("discovery-no-s256"), "--client-id", "public-app", "--redirect-uri", Fixture.redirect])
-        expectFailure(result, exit: 2, ["does not list PKCE method S256", "--pkce plain"])
-        #expect(try fx.hits().map(\.endpoint) == ["openid-configuration"])
-    }
 }
 
-/// Exit codes per kind of fault: a response the transport cannot frame is a
-/// network error (3); well-framed wrong content is 8; hostile numbers never trap.
-@Suite("Hostile responses: framing, numbers, shapes")
+/// A response the transport cannot frame is a network error (3). Well-framed
+/// wrong content (8) and hostile numbers run in-process
+/// (RunTests/TokenResponseRunTests).
+@Suite("Hostile responses: framing")
 struct HostileResponseTests {
     @Test(arguments: [
         ("http09", "authorize", "Received HTTP/0.9 when not allowed"),
@@ -117,56 +41,5 @@ struct HostileResponseTests {
         #expect(result.errorLine?.hasSuffix("(\(fx.issuer(scenario))/\(endpoint))") == true, "\(result)")
         // Bounded by --timeout: libcurl's timeout ended the endless body
         // (the error says so); a hang would be killed by the runner (30 s).
-    }
-
-    /// exp must be a finite JSON number; far-future finite ones are fine.
-    @Test(arguments: [
-        ("neg-huge", "id_token exp is not a finite JSON number"), ("pos-huge", "id_token exp is not a finite JSON number"),
-        ("nan-string", "id_token exp is not a finite JSON number"), ("string", "id_token exp is not a finite JSON number"),
-        ("null", "id_token exp is not a finite JSON number"),
-    ])
-    func idTokenExpThatIsNoTimeIsExit5(variant: String, says: String) async throws {
-        let fx = try await Fixture.make()
-        let scenario = "idtoken-exp-\(variant)"
-        let result = try await run(fx.publicClient(scenario))
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: the code was redeemed, but the token response was refused: \(says) (\(fx.issuer(scenario))/token)\n", "\(result)")
-        #expect(try fx.hits(to: "token").count == 1)
-    }
-
-    @Test(arguments: ["big", "pow70"])
-    func idTokenExpFarInTheFutureIsValid(variant: String) async throws {
-        let fx = try await Fixture.make()
-        expectTokenJSON(try await run(fx.publicClient("idtoken-exp-\(variant)")))
-    }
-
-    @Test(arguments: [
-        ("idtoken-not-string", "the id_token is neither a string nor null"),
-        ("idtoken-payload-array", "the id_token's payload is not a JSON object"),
-    ])
-    func idTokenOfTheWrongShapeIsExit8(scenario: String, says: String) async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient(scenario))
-        #expect(result.exitCode == 8, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: the code was redeemed, but the token response was refused: \(says) (\(fx.issuer(scenario))/token)\n", "\(result)")
-    }
-
-    @Test func nullIdTokenIsNoIdToken() async throws {
-        let fx = try await Fixture.make()
-        let token = expectTokenJSON(try await run(fx.publicClient("idtoken-null")))
-        #expect(token["id_token"] is NSNull)
-    }
-
-    /// expires_in is printed as received and never traps; expires_at refuses what is no lifetime.
-    @Test(arguments: ["neg-huge", "pos-huge", "big", "nan-string", "null", "pow70"])
-    func hostileExpiresIn(variant: String) async throws {
-        let fx = try await Fixture.make()
-        let scenario = "token-expires-\(variant)"
-        let json = try await run(fx.publicClient(scenario))
-        #expect(json.exitCode == 0 && json.stdout.contains(#""expires_in":"#), "\(json)")
-        let expiresAt = try await run(fx.publicClient(scenario) + ["--print", "expires_at"])
-        expectFailure(expiresAt, exit: 8, ["nothing usable about expiry"])
     }
 }

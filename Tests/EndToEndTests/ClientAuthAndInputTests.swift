@@ -1,111 +1,11 @@
 import Foundation
 import Testing
 
-/// Client authentication on the wire, and the ways values come in:
-/// flags, AUTHCODE_* environment, @FILE and @- (README.md "Options").
-@Suite("Client authentication and value sources")
+/// `--print` through the built binary: what it prints is enough for a later
+/// step to redeem the code at the real fixture. Client authentication and
+/// value sources run in-process (RunTests/ClientAuthRunTests, InputRunTests).
+@Suite("--print code and fields")
 struct ClientAuthAndInputTests {
-    @Test func clientSecretBasicEncodesIdAndSecretPerRFC6749() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.endpoints("direct") + ["--client-id", "weird:app id", "--redirect-uri", Fixture.redirect, "-v"],
-                                   env: ["AUTHCODE_CLIENT_SECRET": "p@ss:w/rd+ =%&"])
-        expectTokenJSON(result)
-        let token = try #require(try fx.hits(to: "token").first)
-        let authorization = try #require(token.headers["authorization"], "no Authorization header: \(token)")
-        #expect(authorization.hasPrefix("Basic "))
-        let decoded = Data(base64Encoded: String(authorization.dropFirst("Basic ".count))).map { String(decoding: $0, as: UTF8.self) }
-        // RFC 6749 §2.3.1: each of id and secret application/x-www-form-urlencoded, then joined by ':'.
-        #expect(decoded == "weird%3Aapp+id:p%40ss%3Aw%2Frd%2B+%3D%25%26", "\(decoded ?? "not base64")")
-        #expect(token.form["client_secret"] == nil, "Basic auth must not repeat the secret in the body: \(token)")
-        #expect(result.stderr.contains("[redacted]"), "\(result)")
-        expectNoSecrets(in: result, fixture: fx)
-    }
-
-    @Test func clientSecretPostPutsTheSecretInTheBody() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.confidential("direct") + ["--auth-method", "client_secret_post", "--verbose"], env: Fixture.demoSecretEnv)
-        expectTokenJSON(result)
-        let token = try #require(try fx.hits(to: "token").first)
-        #expect(token.headers["authorization"] == nil, "\(token)")
-        #expect(token.form["client_id"] == "demo-app" && token.form["client_secret"] == "demo-secret", "\(token)")
-        expectNoSecrets(in: result, fixture: fx)
-    }
-
-    @Test func publicClientSendsClientIdOnlyWithPKCE() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["--auth-method", "none"])
-        expectTokenJSON(result)
-        let token = try #require(try fx.hits(to: "token").first)
-        #expect(token.headers["authorization"] == nil)
-        #expect(token.form["client_id"] == "public-app" && token.form["client_secret"] == nil)
-        #expect(token.form["grant_type"] == "authorization_code")
-        #expect(token.form["code_verifier"] != nil && token.form["code"] != nil)
-        #expect(try fx.hits(to: "authorize").first?.form["code_challenge"] != nil)
-    }
-
-    @Test func everythingFromTheEnvironment() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run([], env: [
-            "AUTHCODE_AUTHORIZE_URL": fx.issuer("direct") + "/authorize",
-            "AUTHCODE_TOKEN_URL": fx.issuer("direct") + "/token",
-            "AUTHCODE_CLIENT_ID": "demo-app",
-            "AUTHCODE_CLIENT_SECRET": "demo-secret",
-            "AUTHCODE_REDIRECT_URI": Fixture.redirect,
-            "AUTHCODE_SCOPE": "openid email",
-            "AUTHCODE_PRINT": "access_token",
-        ])
-        #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("at-") && result.stdout.hasSuffix("\n"), "\(result)")
-        #expect(try fx.hits(to: "token").first?.headers["authorization"] != nil)
-        #expect(try fx.hits(to: "authorize").first?.form["scope"] == "openid email")
-    }
-
-    @Test func aFlagWinsOverTheEnvironment() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.confidential("direct"),
-                                   env: ["AUTHCODE_CLIENT_ID": "nobody", "AUTHCODE_CLIENT_SECRET": "demo-secret", "AUTHCODE_PKCE": "off"])
-        expectTokenJSON(result)
-        let authorize = try #require(try fx.hits(to: "authorize").first)
-        #expect(authorize.form["client_id"] == "demo-app")
-        #expect(authorize.form["code_challenge"] == nil, "AUTHCODE_PKCE=off applies when no flag says otherwise")
-    }
-
-    @Test func clientSecretFromFileDropsTheTrailingNewline() async throws {
-        let fx = try await Fixture.make()
-        let file = try TempFile("demo-secret\n")
-        let result = try await run(fx.confidential("direct") + ["--client-secret", "@" + file.path])
-        expectTokenJSON(result)
-        #expect(!result.stderr.contains("shows in 'ps'"), "no command-line-secret hint for @FILE\n\(result)")
-        expectNoSecrets(in: result, fixture: fx)
-    }
-
-    @Test func clientSecretFromStdin() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.confidential("direct") + ["--client-secret", "@-", "--auth-method", "client_secret_post"],
-                                   stdin: "demo-secret\n")
-        expectTokenJSON(result)
-        #expect(try fx.hits(to: "token").first?.form["client_secret"] == "demo-secret")
-    }
-
-    @Test func wrongClientSecretIsATokenEndpointRefusal() async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.confidential("direct"), env: ["AUTHCODE_CLIENT_SECRET": "not-the-secret"])
-        expectFailure(result, exit: 7, ["invalid_client"])
-        expectNoSecrets(in: result, fixture: fx, extra: ["not-the-secret"])
-    }
-
-    // MARK: --print
-
-    @Test(arguments: [("access_token", "at-"), ("refresh_token", "rt-"), ("id_token", "eyJ")])
-    func printOneField(_ field: String, _ prefix: String) async throws {
-        let fx = try await Fixture.make()
-        let result = try await run(fx.publicClient("direct") + ["--scope", "openid", "--print", field])
-        #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout.hasPrefix(prefix) && result.stdout.hasSuffix("\n"), "\(result)")
-        #expect(result.stdout.filter { $0 == "\n" }.count == 1 && !result.stdout.contains(" "), "the raw value on one line\n\(result)")
-        if field == "id_token" { #expect(result.stdout.split(separator: ".").count == 3, "a JWT\n\(result)") }
-    }
-
     @Test func printCodeStopsBeforeTheTokenRequest() async throws {
         let fx = try await Fixture.make()
         let result = try await run(fx.publicClient("iss") + ["--print", "code", "--expect-iss", fx.issuer("iss")])

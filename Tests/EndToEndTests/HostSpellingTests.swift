@@ -3,7 +3,8 @@ import Testing
 
 /// Loopback by spelling (HTTP/Loopback.swift): every one of these reaches
 /// the fixture on 127.0.0.1 through libcurl and the resolver, yet is a name
-/// by the rule, so plain http to it is exit 5 and nothing is sent.
+/// by the rule, so plain http to it is exit 5 and nothing is sent
+/// (RunTests/PlainHTTPRunTests, in-process).
 @Suite("Host spellings that are not loopback")
 struct HostSpellingTests {
     static let spellings = ["127.000.000.001", "127.0.0.01", "0177.0.0.1", "0x7f.0.0.1", "127.1", "2130706433", "0x7f000001", "app.localhost"]
@@ -15,20 +16,8 @@ struct HostSpellingTests {
                 "--redirect-uri", Fixture.redirect]
     }
 
-    @Test(arguments: spellings)
-    func plainHTTPToTheSpellingIsRefused(host: String) async throws {
-        let fx = try await Fixture.make()
-        let port = URL(string: fx.base)!.port!
-        let result = try await run(Self.flow(fx, host: host))
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "authcode: error: refusing plain http to '\(host)': secrets would travel unencrypted (http://\(host):\(port)/t/\(fx.run)/direct/authorize)\n"
-                + "Use https, or pass --allow-http if this network is trusted.\n", "\(result)")
-        #expect(try fx.hits().isEmpty, "nothing may be sent")
-    }
-
     /// The control: the same spellings do reach the fixture when plain http
-    /// is allowed, so "nothing sent" above is the rule's doing.
+    /// is allowed, so "nothing sent" in PlainHTTPRunTests is the rule's doing.
     @Test(arguments: spellings)
     func theSpellingReachesTheFixtureWithAllowHTTP(host: String) async throws {
         let fx = try await Fixture.make()
@@ -40,18 +29,5 @@ struct HostSpellingTests {
     @Test func upperCaseLocalhostIsLoopback() async throws {
         let fx = try await Fixture.make()
         expectTokenJSON(try await run(Self.flow(fx, host: "LOCALHOST")))
-    }
-
-    /// The same definition for a --connect-to target: a loopback URL sent
-    /// to a target spelled as a name is refused before anything is sent.
-    @Test(arguments: ["127.000.000.001", "0x7f.0.0.1", "app.localhost"])
-    func connectToTargetSpelledAsANameIsRefused(target: String) async throws {
-        let fx = try await Fixture.make()
-        let port = URL(string: fx.base)!.port!
-        let result = try await run(fx.publicClient("direct") + ["--connect-to", "127.0.0.1:\(port):\(target):\(port)"])
-        #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stderr == "authcode: error: refusing plain http to '127.0.0.1': --connect-to sends it to '\(target)', which is not this machine (\(fx.issuer("direct"))/authorize)\n"
-                + "Use https, or pass --allow-http if this network is trusted.\n", "\(result)")
-        #expect(try fx.hits().isEmpty)
     }
 }

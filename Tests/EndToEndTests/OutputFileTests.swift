@@ -4,9 +4,10 @@ import Testing
 import Glibc
 #endif
 
-/// `-o FILE` (README.md "Writing the result to a file") on a real file
-/// system: mode 0600 whatever the umask, whole or not at all, checked before
-/// any request, and a write that fails later is exit 1.
+/// `-o FILE` (README.md "Writing the result to a file") where the process
+/// matters: mode 0600 whatever the umask, and a write that fails later for
+/// want of file space is exit 1. Replacing, refusing and batch files run
+/// in-process (RunTests/OutputFileRunTests).
 @Suite("-o FILE")
 struct OutputFileTests {
     /// authcode under `sh -c PREFIX` (`umask 0`…).
@@ -36,11 +37,6 @@ struct OutputFileTests {
         return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
     }
 
-    static func inode(_ path: String) -> ino_t? {
-        var info = stat()
-        return stat(path, &info) == 0 ? info.st_ino : nil
-    }
-
     static func contents(_ path: String) -> String? {
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -62,66 +58,6 @@ struct OutputFileTests {
         #expect(dir.names == ["token.json"], "no temporary file left")
     }
 
-    @Test func anExistingFileIsReplacedWholeByRename() async throws {
-        let fx = try await Fixture.make()
-        let dir = try TempDir("output")
-        let path = try dir.file("token", "old\n", mode: 0o644)
-        let before = Self.inode(path)
-        let result = try await run(fx.publicClient("direct") + ["--print", "access_token", "-o", path])
-        #expect(result.exitCode == 0 && result.stdout.isEmpty, "\(result)")
-        let text = try #require(Self.contents(path))
-        #expect(text != "old\n" && text.hasSuffix("\n") && !text.contains("{"), "\(text)")
-        #expect(Self.mode(path) == 0o600, "the new file is 0600, not the old 0644")
-        #expect(Self.inode(path) != before, "a new file renamed into place, not the old one rewritten")
-        #expect(dir.names == ["token"])
-    }
-
-    @Test func aFailedRunLeavesTheOldFileAsItWas() async throws {
-        let fx = try await Fixture.make()
-        let dir = try TempDir("output")
-        let path = try dir.file("token", "old\n", mode: 0o600)
-        let result = try await run(fx.publicClient("login-consent") + ["--form", "username=alice", "--form", "password=nope", "-o", path])
-        #expect(result.exitCode == 6, "\(result)")
-        #expect(Self.contents(path) == "old\n")
-        #expect(dir.names == ["token"], "the temporary file is removed")
-    }
-
-    @Test func aMissingOrUnwritableDirectoryIsUsageBeforeAnyRequest() async throws {
-        let fx = try await Fixture.make()
-        let dir = try TempDir("output")
-        let missing = dir.path + "/no/such/dir/token"
-        let result = try await run(fx.publicClient("direct") + ["-o", missing])
-        #expect(result.exitCode == 2, "\(result)")
-        #expect(result.errorLine == "authcode: error: cannot write '\(missing)' for '-o': directory '\(dir.path)/no/such/dir' does not exist", "\(result)")
-        // /proc takes no new file, not even from root.
-        let proc = try await run(fx.publicClient("direct") + ["-o", "/proc/authcode-token"])
-        #expect(proc.exitCode == 2, "\(proc)")
-        #expect(proc.errorLine?.hasPrefix("authcode: error: cannot write '/proc/authcode-token' for '-o': cannot create a file in '/proc': ") == true,
-                "\(proc)")
-        let notADirectory = try dir.file("plain")
-        let underFile = try await run(fx.publicClient("direct") + ["-o", notADirectory + "/token"])
-        #expect(underFile.exitCode == 2, "\(underFile)")
-        #expect(underFile.errorLine == "authcode: error: cannot write '\(notADirectory)/token' for '-o': '\(notADirectory)' is not a directory", "\(underFile)")
-        if getuid() != 0 {
-            let locked = dir.path + "/locked"
-            try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
-            let refused = try await run(fx.publicClient("direct") + ["-o", locked + "/token"])
-            #expect(refused.exitCode == 2, "\(refused)")
-        }
-        #expect(try fx.hits().isEmpty, "no request was made")
-    }
-
-    @Test(arguments: [
-        ("/dev/null", "it is not a regular file (-o replaces the file it names)"),
-        ("/tmp", "it is a directory"),
-        ("/tmp/", "it names a directory, not a file"),
-    ])
-    func notAFileToReplace(path: String, reason: String) async throws {
-        let result = try await run(UsageTests.valid + ["-o", path])
-        #expect(result.exitCode == 2, "\(result)")
-        #expect(result.errorLine == "authcode: error: cannot write '\(path)' for '-o': \(reason)", "\(result)")
-    }
-
     /// No file space (RLIMIT_FSIZE 0): the temporary file is created, writing
     /// the token into it fails with EFBIG — authcode ignores SIGXFSZ, so it is
     /// an error it reports, not a silent kill.
@@ -139,35 +75,16 @@ struct OutputFileTests {
         #expect(try fx.hits(to: "token").count == 1, "the code was redeemed, as the message says")
     }
 
-    @Test func aBatchWritesItsJSONLinesToTheFile() async throws {
+    /// A batch's JSON lines into a file that cannot take them (the lines
+    /// themselves: RunTests/OutputFileRunTests).
+    @Test func aBatchWhoseFileCannotBeWrittenIsExit1() async throws {
         let fx = try await Fixture.make()
         let dir = try TempDir("output")
         let users = try dir.file("users.csv", "username,password\nuser1,pw-1\nuser2,pw-2\nuser3,pw-3\n")
-        let path = dir.path + "/tokens.jsonl"
-        let result = try await run(fx.publicClient("users") + ["--users", users, "-o", path], timeout: 60)
-        #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(Self.mode(path) == 0o600)
-        let lines = (Self.contents(path) ?? "").split(separator: "\n").map { jsonObject(String($0)) ?? [:] }
-        #expect(lines.map { $0["user"] as? String } == ["user1", "user2", "user3"])
-        #expect(lines.allSatisfy { ($0["token"] as? [String: Any])?["access_token"] != nil })
-        #expect(dir.names == ["tokens.jsonl", "users.csv"])
-
         let limited = dir.path + "/limited.jsonl"
         let failed = try await Self.runWithoutFileSpace(fx.publicClient("users") + ["--users", users, "-o", limited])
         #expect(failed.exitCode == 1, "\(failed)")
         #expect(failed.errorLine == "authcode: error: could not write the results to '\(limited)'; 3 records were minted", "\(failed)")
-        #expect(dir.names == ["tokens.jsonl", "users.csv"], "nothing half-written")
-    }
-
-    @Test func dashIsStandardOutput() async throws {
-        let fx = try await Fixture.make()
-        expectTokenJSON(try await run(fx.publicClient("direct") + ["-o", "-"]))
-    }
-
-    @Test func forgetHasNothingToWrite() async throws {
-        let result = try await run(UsageTests.valid + ["--forget", "-o", "token"])
-        #expect(result.exitCode == 2, "\(result)")
-        #expect(result.errorLine == "authcode: error: '--forget' prints nothing, so '--output <file>' has nothing to write; drop one of them", "\(result)")
+        #expect(dir.names == ["users.csv"], "nothing half-written")
     }
 }

@@ -47,8 +47,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         htmlCheck(shown.count <= 2 + 121 * 6, "finished excerpt of \(shown.count) characters")
     }
     htmlCheck(forms.count <= HTMLFormBuilder.maxForms, "more than \(HTMLFormBuilder.maxForms) forms")
-    if let error = HTMLFormParser.errorText(in: html) {
-        htmlCheck(!error.isEmpty && error.count <= 200, "errorText is empty or longer than 200 characters")
+    if let error = LoginErrorText.find(in: html) {
+        htmlCheck(!error.isEmpty && error.count <= 200, "the error text is empty or longer than 200 characters")
     }
     if let title = HTMLFormParser.title(in: html) {
         htmlCheck(!title.isEmpty && title.count <= 200, "title is empty or longer than 200 characters")

@@ -73,3 +73,11 @@ struct OriginPolicyTests {
         try policy.adapt(&request)
     }
 }
+
+extension OriginPolicy {
+    /// Whether a request to `url` would be to a trusted origin: what
+    /// `adapt` decides before it refuses a credential, read from its set.
+    func isTrusted(_ url: String) -> Bool {
+        URIReference(url)?.origin.map(trusted.contains) ?? false
+    }
+}

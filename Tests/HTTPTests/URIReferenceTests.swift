@@ -1,7 +1,6 @@
 import Testing
 @testable import Core
 @testable import HTTP
-@testable import Walk
 
 struct URIReferenceTests {
     static let base = URIReference("http://a/b/c/d;p?q")!
@@ -132,7 +131,7 @@ struct URIReferenceTests {
         let reparsed = try #require(URIReference(resolved.text))
         #expect(reparsed.authority == resolved.authority)
         #expect(reparsed.path == resolved.path || reparsed.path == "/." + resolved.path)
-        #expect(!RedirectTarget(try #require(URIReference("http://127.0.0.1:8765/callback"))).matches(reparsed))
+        // That such a path is not the redirect_uri: WalkTests/RedirectTargetTests.
     }
 
     /// Fuzzing found that splitting on Characters hid a delimiter followed by
@@ -142,7 +141,6 @@ struct URIReferenceTests {
         let hidden = try #require(URIReference("http://127.0.0.1:8765/callback?\u{301}code=x&state=s1"))
         #expect(hidden.path == "/callback")
         #expect(hidden.query == "\u{301}code=x&state=s1")
-        #expect(RedirectTarget(try #require(URIReference("http://127.0.0.1:8765/callback"))).matches(hidden))
 
         let base = try #require(URIReference("http://127.0.0.1:8000"))
         let resolved = try #require(URIReference("\u{656}/../@127.0.0.1:8765/callback?code=x")).resolved(against: base)

@@ -639,7 +639,7 @@ struct HTMLFormParserTests {
 
     @Test(arguments: HTMLFormParserTests.errorPages)
     func findsErrorText(_ page: TextPage) {
-        #expect(HTMLFormParser.errorText(in: page.html) == page.expected)
+        #expect(LoginErrorText.find(in: page.html) == page.expected)
     }
 
     static let titlePages: [TextPage] = [
@@ -673,7 +673,7 @@ struct HTMLFormParserTests {
     @Test(arguments: HTMLFormParserTests.hostileInputs)
     func hostileInputDoesNotTrap(_ html: String) {
         _ = HTMLFormParser.forms(in: html)
-        _ = HTMLFormParser.errorText(in: html)
+        _ = LoginErrorText.find(in: html)
         _ = HTMLFormParser.title(in: html)
     }
 
@@ -689,7 +689,7 @@ struct HTMLFormParserTests {
             let forms = HTMLFormParser.forms(in: html)
             #expect(forms.count <= HTMLFormBuilder.maxForms)
             #expect(forms.allSatisfy { $0.fields.count <= HTMLFormBuilder.maxFields })
-            _ = HTMLFormParser.errorText(in: html)
+            _ = LoginErrorText.find(in: html)
             _ = HTMLFormParser.title(in: html)
         }
         #expect(ratio < Growth.linearLimit, "\(unit): 4× the input took \(ratio)× the CPU time")

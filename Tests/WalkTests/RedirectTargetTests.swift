@@ -94,4 +94,26 @@ struct RedirectTargetTests {
         let resolved = try #require(URIReference(location)).resolved(against: try #require(URIReference(requestURL)))
         #expect(RedirectTarget(try #require(URIReference(redirectURI))).matches(resolved) == matches)
     }
+
+    /// Fuzzing found `http:/.//127.0.0.1:8765/callback`: resolved, its path
+    /// is `//127.0.0.1:8765/callback` with no authority (HTTPTests/URIReferenceTests),
+    /// which is not the redirect_uri, written back and read again or not.
+    @Test(arguments: [
+        "http:/.//127.0.0.1:8765/callback?code=x",
+        "http:/a/..//127.0.0.1:8765/callback",
+        "https:.//evil.example/x",
+    ])
+    func authorityLessDoubleSlashPathIsNotTheRedirectURI(text: String) throws {
+        let resolved = try #require(URIReference(text)).resolved(against: try #require(URIReference("http://as.example/authorize")))
+        let target = RedirectTarget(try #require(URIReference("http://127.0.0.1:8765/callback")))
+        #expect(!target.matches(resolved))
+        #expect(!target.matches(try #require(URIReference(resolved.text))))
+    }
+
+    /// A combining mark after `?` hides no delimiter: the query is split on
+    /// bytes, so the path is still the redirect_uri's.
+    @Test func combiningMarkAfterTheQueryDelimiterStillMatches() throws {
+        let hidden = try #require(URIReference("http://127.0.0.1:8765/callback?\u{301}code=x&state=s1"))
+        #expect(RedirectTarget(try #require(URIReference("http://127.0.0.1:8765/callback"))).matches(hidden))
+    }
 }

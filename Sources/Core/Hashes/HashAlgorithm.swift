@@ -13,15 +13,6 @@ package enum HashAlgorithm: String, CaseIterable, Sendable {
         }
     }
 
-    /// The output size L of RFC 2104 §2, in bytes.
-    package var digestSize: Int {
-        switch self {
-        case .sha1: 20
-        case .sha256: 32
-        case .sha512: 64
-        }
-    }
-
     package func hash(_ bytes: [UInt8]) -> [UInt8] {
         switch self {
         case .sha1: SHA1.hash(bytes)

@@ -38,18 +38,6 @@ package struct TOTP: Equatable, Sendable {
         return steps < 18_446_744_073_709_551_616.0 ? UInt64(steps) : .max
     }
 
-    /// Seconds elapsed in the current period, in 0..<period: a caller about
-    /// to submit a code can wait for a fresh period rather than send one
-    /// that expires in flight (RFC 6238 §5.2).
-    package func secondsIntoPeriod(at unixTime: Double) -> Double {
-        let elapsed = Self.clamped(unixTime).truncatingRemainder(dividingBy: Double(period))
-        return elapsed.isFinite ? elapsed : 0
-    }
-
-    package func secondsRemaining(at unixTime: Double) -> Double {
-        Double(period) - secondsIntoPeriod(at: unixTime)
-    }
-
     /// HOTP (RFC 4226 §5.3): HMAC of the big-endian counter, dynamic
     /// truncation to 31 bits, then the low `digits` decimal digits.
     package static func hotp(secret: [UInt8], counter: UInt64, digits: Int, algorithm: HashAlgorithm = .sha1) -> String {

@@ -1,6 +1,8 @@
+import Core
+
 /// A `ByteSource` over chunks produced on demand by a closure (nil at the
-/// end), or over bytes already in memory. Lets tests stream inputs far
-/// larger than they could hold, and callers adapt any other reader.
+/// end), or over bytes already in memory: tests stream inputs far larger
+/// than they could hold (the product reads files: Core/Records/FileDescriptorSource.swift).
 package struct ChunkSource: ByteSource {
     private let nextChunk: () -> [UInt8]?
     private var chunk: [UInt8] = []

@@ -8,7 +8,19 @@ import TestSupport
 @testable import Flow
 @testable import CLI
 
+/// The first whole-command tests in-process, over a minimal scripted server
+/// (RunSupport.swift has the fuller one the other files use).
 struct AuthCodeRunTests {
+    enum CLI {
+        static let authorize = "https://as.example/authorize"
+        static let token = "https://as.example/token"
+        static let redirect = "http://127.0.0.1:8765/cb"
+
+        static func arguments(_ extra: [String] = []) -> [String] {
+            ["--authorize-url", authorize, "--token-url", token, "--client-id", "app", "--redirect-uri", redirect] + extra
+        }
+    }
+
     static let secret = "cl1ent-s3cret"
     static let code = "c0de-AbCdEf123"
     static let accessToken = "at-SECRET-token-1"
@@ -212,10 +224,11 @@ struct AuthCodeRunTests {
         (["--form", "password=@FILE", "--form", "username=alice"], [:], []),
     ] as [([String], [String: String], [String])])
     func literalSecretWarning(extra: [String], env: [String: String], warnings: [String]) throws {
-        let path = CLI.file(Array("s3cret\n".utf8))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let given = extra.map { $0.replacing("@FILE", with: "@" + path) }
-        #expect(try CLI.options(CLI.arguments(given), environment: env).warnings == warnings)
+        let file = try TempFile("s3cret\n")
+        let given = extra.map { $0.replacing("@FILE", with: "@" + file.path) }
+        let (exit, console) = Self.run(given, transport: Self.server(), environment: env)
+        #expect(exit == .success)
+        #expect(console.err == warnings.map { $0 + "\n" }.joined())
     }
 
     @Test func literalSecretWarningGoesToStderr() {
