@@ -66,7 +66,6 @@ struct ArgumentParserTests {
         "submit": ("approve=yes", [], "approve=yes"),
         "step": ("post https://as.example/login {\"u\": 1}", [], "POST https://as.example/login {\"u\": 1}"),
         "max-hops": ("7", [], "7"),
-        "idp": ("keycloak", [], "keycloak"),
         "print": ("access_token", [], "access_token"),
         "header": ("X-Test:  a: b ", [], "X-Test=a: b"),
         "connect-to": ("as.example:443:127.0.0.1:8443", [], "as.example:443:127.0.0.1:8443"),
@@ -125,7 +124,6 @@ struct ArgumentParserTests {
         case "submit": o.flow.walk.submit.map { "\($0.name)=\($0.value ?? "nil")" } ?? "nil"
         case "step": o.flow.walk.steps.map { "\($0.method) \($0.url) \($0.body ?? "nil")" }.joined(separator: ",")
         case "max-hops": "\(o.flow.walk.maxHops)"
-        case "idp": o.flow.walk.idp.rawValue
         case "print": o.flow.output.print.rawValue
         case "header": o.flow.connection.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         case "connect-to": o.flow.connection.transport.connectTo.map(\.text).joined(separator: ",")
