@@ -5,9 +5,11 @@ import HTTP
 /// login, not the body, loses a POST authorization request: after the
 /// login it sends the browser back to the authorization endpoint with an
 /// empty query (Gitea's `redirect_to` cookie holds the request URI), or its
-/// login form posts to the endpoint's bare URL (AD FS). That hop would be
-/// refused for want of `client_id`; the request is sent again as a GET
-/// instead (Flow/MethodFallback.swift), with the cookies of the login kept.
+/// login form posts to the endpoint's bare URL (AD FS). Such a redirect is
+/// not followed, and such a form, refused, is not the login's end (a form
+/// that carries the request in a field of its own, a `txn`, is answered);
+/// the request is sent again as a GET instead (Flow/MethodFallback.swift),
+/// with the cookies of the login kept.
 package enum LostRequest {
     /// Whether `request` goes to the authorization endpoint of `first` (same
     /// scheme, host, port and path) carrying no `client_id` in its query or

@@ -87,12 +87,19 @@ package final class Walker {
                 if hops > 0, let leakGuard, leakGuard.isCarried(by: request, filledByUs: request.method == .get && request == pages.credentialRequest) {
                     return .fallBack(.formValueInURL(place: Self.place(request.url)))
                 }
-                if hops > 0, leakGuard != nil, LostRequest.isLost(request, first: first) {
+                // A redirect back to the bare endpoint is never followed; a
+                // form posted there may carry the request in its own fields
+                // (a txn), so only its refusal says the request was lost.
+                let lost = hops > 0 && leakGuard != nil && LostRequest.isLost(request, first: first)
+                if lost, request.body?.isEmpty ?? true {
                     return .fallBack(.requestLost(place: Self.place(request.url)))
                 }
                 response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
                 if hops == 0, leakGuard != nil, FallbackReason.refusalStatuses.contains(response.status) {
                     return .fallBack(.refused(status: response.status, place: Self.place(request.url)))
+                }
+                if lost, response.status >= 400 {
+                    return .fallBack(.requestLost(place: Self.place(request.url)))
                 }
             }
             let next: HTTPRequest

@@ -49,6 +49,22 @@ struct WalkOutcomeTests {
         #expect(FallbackReason.requestLost(place: Self.authorize).keepsCookies, "the login's session answers the GET")
     }
 
+    /// A login form posting to the bare endpoint: AD FS's, refused for
+    /// want of the request, is a reason; one carrying the request in a
+    /// field of its own (a txn) is answered, and the walk goes on.
+    @Test(arguments: [(400, true), (302, false)])
+    func aFormPostedToTheBareEndpointIsLostOnlyWhenRefused(status: Int, lost: Bool) throws {
+        let loginPage = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: Array(
+            #"<form method="post" action="?client-request-id=9"><input name="username"><input type="password" name="password"><input type="hidden" name="txn" value="t1"><button>Sign in</button></form>"#.utf8))
+        let transport = ScriptedTransport { request in
+            if request.url == Self.authorize { return loginPage }
+            return status == 302 ? HTTPResponse(status: 302, headers: [HTTPHeader("Location", Self.redirect + "?code=c&state=s1")]) : HTTPResponse(status: status)
+        }
+        let outcome = try Self.walker(transport).walk(from: Self.post, fallingBack: CredentialLeak(Self.form))
+        #expect(outcome == (lost ? .fallBack(.requestLost(place: Self.authorize)) : .answer(.redirect(URIReference(Self.redirect + "?code=c&state=s1")!))))
+        #expect(transport.requests.count == 2, "the form was sent")
+    }
+
     @Test(arguments: [
         (HTTPRequest(method: .get, url: authorize), true),
         (HTTPRequest(method: .get, url: authorize + "?client-request-id=9"), true),
