@@ -13,8 +13,18 @@ package enum FallbackReason: Equatable, Sendable {
     case formValueInURL(place: String)
     /// The walk failed (exit 6) before any credentials went into a form.
     case walkFailed(Failure)
+    /// A later hop went back to the authorization endpoint without the
+    /// request's parameters: the server kept the URL, not the POST body
+    /// (LostRequest.swift). The login's cookies stay for the GET.
+    case requestLost(place: String)
 
     static let refusalStatuses: Set<Int> = [403, 405, 415]
+
+    /// Whether the GET goes on with the cookies the POST's walk collected.
+    package var keepsCookies: Bool {
+        if case .requestLost = self { return true }
+        return false
+    }
 
     /// What the walk ends with where nothing falls back.
     package var failure: Failure {
@@ -25,6 +35,9 @@ package enum FallbackReason: Equatable, Sendable {
             Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: place)
         case .walkFailed(let failure):
             failure
+        case .requestLost(let place):
+            Failure(.noAuthorizationResponse, "the server lost the POST authorization request: a later hop goes to the authorization endpoint without it",
+                    at: place, hint: "--method GET sends the authorization request as a GET.")
         }
     }
 }

@@ -66,7 +66,6 @@ struct ArgumentParserTests {
         "submit": ("approve=yes", [], "approve=yes"),
         "step": ("post https://as.example/login {\"u\": 1}", [], "POST https://as.example/login {\"u\": 1}"),
         "max-hops": ("7", [], "7"),
-        "idp": ("okta", [], "okta"),
         "print": ("access_token", [], "access_token"),
         "header": ("X-Test:  a: b ", [], "X-Test=a: b"),
         "connect-to": ("as.example:443:127.0.0.1:8443", [], "as.example:443:127.0.0.1:8443"),
@@ -137,7 +136,6 @@ struct ArgumentParserTests {
         case "totp-secret": o.flow.walk.totpSecret ?? "nil"
         case "totp-field": o.flow.walk.totpField ?? "nil"
         case "passkey": "\(o.flow.walk.passkeyFile ?? "nil")/\(o.flow.walk.passkey == nil ? "not made yet" : "read")"
-        case "idp": o.flow.walk.idp.rawValue
         case "trust-origin": o.flow.walk.trustOrigins.joined(separator: ",")
         case "refresh-token": o.flow.request.refreshToken ?? "nil"
         case "cache-dir": o.flow.cache.directory ?? "nil"

@@ -21,9 +21,19 @@ extension DriverError {
             let reason = text.map { ": " + ServerText.printable($0) } ?? ""
             return Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place,
                            hint: "\(provider.displayName) turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock.")
+        case .passkeyRejected(let provider, let text, let place):
+            let reason = text.map { ": " + ServerText.printable($0) } ?? ""
+            return Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place,
+                           hint: "\(provider.displayName) turned down the passkey in --passkey; give the file this user enrolled, or enrol one with --passkey-register.")
+        case .errorPage(let provider, let text, let place):
+            let reason = text.map { ": " + ServerText.printable($0) } ?? ""
+            return Failure(.noAuthorizationResponse, "the \(provider.displayName) login ended on its error page\(reason)", at: place,
+                           hint: "-v shows the requests that led there. A login cookie that did not come back (a proxy, or a host name that changes between requests) ends a login this way.")
         case .requiredAction(let provider, let action, let place):
-            return Failure(.noAuthorizationResponse, "the \(provider.displayName) login stops at a required action: \(action)", at: place,
-                           hint: "authcode cannot do this for the user; an administrator can take the action off the test user's account.")
+            let hint = provider == .keycloak
+                ? "authcode cannot do this for the user; an administrator can take it off the test user (admin console: Users → the user → Required user actions) or turn it off for the realm (Authentication → Required actions)."
+                : "authcode cannot do this for the user; an administrator can take the action off the test user's account."
+            return Failure(.noAuthorizationResponse, "the \(provider.displayName) login stops at a required action: \(action)", at: place, hint: hint)
         case .credentialsMissing(let provider, let names, let place):
             return Failure(.noAuthorizationResponse, "the \(provider.displayName) login asks for \(names.joined(separator: ", ")), and no --form value fills them", at: place,
                            hint: "Pass them with --form NAME=VALUE (e.g. --form username=VALUE --form password=@password.txt).",
