@@ -287,14 +287,14 @@ extension KeycloakReplicaTests {
         let steps = result.stderr.split(separator: "\n").filter { $0.hasPrefix("* keycloak") }.map(String.init)
         let auth = "\(fx.base)/t/\(fx.run)/keycloakify/realms/demo/protocol/openid-connect/auth"
         let actions = "\(fx.base)/t/\(fx.run)/keycloakify/realms/demo/login-actions/authenticate"
-        // Each request's own line ("* keycloak <step>", the HTTP client's) follows its step's.
+        // Each request's own line names the driver and the step.
         #expect(steps == [
             "* keycloak login: driver takes \(auth)",
-            "* keycloak: username and password", "* keycloak username and password",
+            "* keycloak: username and password",
             "* keycloak login: driver takes \(actions)",
-            "* keycloak: one-time code for the OTP device 'Phone'", "* keycloak one-time code for the OTP device 'Phone'",
+            "* keycloak: one-time code for the OTP device 'Phone'",
             "* keycloak: the code was turned down for 'Phone'",
-            "* keycloak: one-time code for the OTP device 'Tablet'", "* keycloak one-time code for the OTP device 'Tablet'",
+            "* keycloak: one-time code for the OTP device 'Tablet'",
         ], "\(result)")
         let codes = try fx.hits().compactMap { $0.form["otp"] }
         expectNoSecrets(in: result, fixture: fx, extra: ["dave-pw", Self.tablet] + codes)
