@@ -27,6 +27,8 @@ struct MethodFallback: Equatable {
             // The cause is the error line's, if the GET fails too, and -v's:
             // quoted here as well it would be said twice.
             why = "the POST authorization request led nowhere"
+        case .requestLost(let place):
+            why = "the server went back to the authorization endpoint without the POST's parameters (\(place))"
         }
         return "authcode: note: \(why); sending it again as GET without the \(names.form) values (\(names.method) GET goes there directly)"
     }
@@ -60,7 +62,10 @@ extension AuthorizationCodeFlow {
             client.trace.info("falling back to GET: \(wording.message(.walk(reason.failure)))")
             // The note may quote server text (a page title, a body excerpt).
             if sayFallback() { notes?.writeErr(client.trace.redactor.finished(fallback.note(wording.names)) + "\n") }
-            client.restoreCookies(cookies)
+            // A lost request comes after the server's login, whose session
+            // the GET is answered from; other reasons may have left a
+            // session holding the POSTed fields.
+            if !reason.keepsCookies { client.restoreCookies(cookies) }
             let second = authorizationRequest()
             return (second, try walkOnce(walker(for: second), from: frontChannel(second, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
         }

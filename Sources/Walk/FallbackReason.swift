@@ -14,8 +14,18 @@ package enum FallbackReason: Equatable, Sendable {
     /// The walk found no way on (`WalkError.isDeadEnd`) before any
     /// credentials went into a form.
     case walkFailed(WalkError)
+    /// A later hop went back to the authorization endpoint without the
+    /// request's parameters: the server kept the URL, not the POST body
+    /// (LostRequest.swift). The login's cookies stay for the GET.
+    case requestLost(place: String)
 
     static let refusalStatuses: Set<Int> = [403, 405, 415]
+
+    /// Whether the GET goes on with the cookies the POST's walk collected.
+    package var keepsCookies: Bool {
+        if case .requestLost = self { return true }
+        return false
+    }
 
     /// What the walk ends with where nothing falls back.
     package var failure: WalkError {
@@ -23,6 +33,7 @@ package enum FallbackReason: Equatable, Sendable {
         case .refused(let status, let place): .postRefused(status: status, at: place)
         case .formValueInURL(let place): .formValueInURL(at: place)
         case .walkFailed(let error): error
+        case .requestLost(let place): .requestLost(at: place)
         }
     }
 }

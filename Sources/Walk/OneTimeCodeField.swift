@@ -44,6 +44,19 @@ package enum OneTimeCodeField {
         .unfilledField(name, seeded: seeded, at: place)
     }
 
+    /// With `--totp-secret`: the input of a form that asks for nothing else
+    /// (no password, one input to type into) whose name has the word
+    /// "code" (Zitadel's `code`, AD FS's `VerificationCode`). "code" alone
+    /// is too common to count on a form with more to fill, and without a
+    /// seed it may be an e-mailed code.
+    static func soleCodeInput(in form: HTMLForm) -> Int? {
+        guard !form.hasPassword else { return nil }
+        let inputs = form.fields.indices.filter { takesText(form.fields[$0]) }
+        guard inputs.count == 1, let only = inputs.first,
+              LabelWords.split(form.fields[only].name, limit: 100, digitsEndAHump: true).contains("code") else { return nil }
+        return only
+    }
+
     /// Inputs a person types a code into; never a hidden or a button.
     private static func takesText(_ field: HTMLField) -> Bool {
         !field.disabled && !field.name.isEmpty && [.text, .password, .other].contains(field.kind)

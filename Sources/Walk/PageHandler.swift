@@ -29,6 +29,9 @@ package final class PageHandler {
     private var standingAlerts: Set<String> = []
     /// Forms sent so far, to tell a form that comes back.
     private var submittedForms: Set<String> = []
+    /// The authorization request's `state`: a link carrying it continues
+    /// the request (ContinuationLinks.swift).
+    var state = ""
 
     init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
         self.target = target
@@ -45,7 +48,7 @@ package final class PageHandler {
         }
     }
 
-    /// - Parameter rejected: the page came with 401, 403 or 422 after
+    /// - Parameter rejected: the page came with 400, 401, 403 or 422 after
     ///   credentials were sent: unless it asks for a one-time code again
     ///   that may be retried, it is the rejection.
     /// - Parameter page: the response's parsed page, when the walk has it already.
@@ -78,15 +81,28 @@ package final class PageHandler {
                 trace.info("no form to fill; following the page's refresh to \(trace.redactor.url(next.text))")
                 return .submit(HTTPRequest(method: "GET", url: next.text))
             }
-            if ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
-            throw .noFormToFill(title: HTMLFormParser.title(in: html), forms: forms.count, forms.isEmpty ? Walker.pageText(response) : .nothing, at: place)
+            // A choice of ways on (Dex's connectors): the first, as listed.
+            let links = ContinuationLinks.find(in: html, base: base, state: state)
+            if let first = links.first {
+                let offered = links.map { "'\(ServerText.printable($0.text, limit: ContinuationLinks.textLimit))'" }.joined(separator: ", ")
+                trace.info("no form to fill; the page offers \(links.count) link\(links.count == 1 ? "" : "s") carrying this request on (\(offered)); following the first")
+                return .submit(HTTPRequest(method: "GET", url: first.url))
+            }
+            // After a login, a page of text with no form is the server's
+            // answer (Gitea's "Sign in Prohibited"), whatever scripts it has.
+            let excerpt = Walker.pageText(response)
+            if ScriptPage.holdsScripts(html), !(credentialsSubmitted && excerpt != .nothing) { throw ScriptPage.failure(at: place) }
+            throw .noFormToFill(title: HTMLFormParser.title(in: html), forms: forms.count, forms.isEmpty ? excerpt : .nothing, at: place)
         }
 
-        if form.fields.isEmpty, ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
+        if ScriptPage.isFilledByScript(form, values: formValues), ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
         let codeField = codes?.field(in: form)
         // A code field filled by --form (no seed) is a credential too: the
         // form coming back is the code turned down, not a loop.
+        // An identifier-first form (a username, no password) filled from
+        // --form is a credential too: the same form back says no.
         let asksCredentials = form.hasPassword || codeField != nil || OneTimeCodeField.index(in: form, named: nil) != nil
+            || form.fields.contains { field in field.kind != .hidden && !field.name.isEmpty && formValues.contains { $0.name == field.name } }
         let signature = Self.signature(of: form, base: base)
         if asksCredentials, signature == lastLogin {
             // A one-time code turned down may have arrived after its time step.

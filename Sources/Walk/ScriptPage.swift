@@ -16,6 +16,17 @@ package enum ScriptPage {
         return false
     }
 
+    /// Whether only a script can make this form worth sending: it has no
+    /// control a person fills or presses, and its hidden fields are empty
+    /// and named by no `--form` value (Keycloak's WebAuthn form, whose six
+    /// fields its script fills with the authenticator's answer). Posted as
+    /// it is, it would only send blanks; a self-submitting form carries the
+    /// values it passes on, and is sent.
+    static func isFilledByScript(_ form: HTMLForm, values: [NameValue]) -> Bool {
+        let given = Set(values.map(\.name))
+        return form.fields.allSatisfy { $0.kind == .hidden && $0.value.isEmpty && !given.contains($0.name) }
+    }
+
     static func failure(at place: String) -> WalkError {
         .needsJavaScript(at: place)
     }

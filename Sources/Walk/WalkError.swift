@@ -52,6 +52,9 @@ package indirect enum WalkError: Error, Equatable, Sendable {
     // (FallbackReason.swift), when nothing falls back.
     case postRefused(status: Int, at: String)
     case formValueInURL(at: String)
+    /// A later hop went back to the authorization endpoint without the
+    /// POST's parameters (LostRequest.swift).
+    case requestLost(at: String)
 
     // Before any request (RedirectURIGuard.refuseEndpoints).
     /// An endpoint of the flow is the redirect_uri.
@@ -96,7 +99,8 @@ extension WalkError {
         case .driver:
             true
         case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .hopLimit, .unresolvablePage, .noFormToFill,
-             .needsJavaScript, .loginRejected, .form, .oneTimeCodeWithoutSecret, .unfilledField, .postRefused, .formValueInURL:
+             .needsJavaScript, .loginRejected, .form, .oneTimeCodeWithoutSecret, .unfilledField, .postRefused, .formValueInURL,
+             .requestLost:
             true
         case .answerRedirected, .answerMisdirected, .endpointIsRedirectURI:
             false

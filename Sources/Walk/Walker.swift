@@ -38,6 +38,7 @@ package final class Walker {
         self.drivers = drivers
         forcedPending = drivers.forcesFirstPage
         pages = PageHandler(target: target, formValues: formValues, submit: submit, trace: client.trace)
+        pages.state = state
     }
 
     /// A walk with no second try (a GET authorization request): the
@@ -94,6 +95,13 @@ package final class Walker {
                 if hops > 0, let leakGuard, leakGuard.isCarried(by: request, filledByUs: request.method == .get && request == pages.credentialRequest) {
                     return .fallBack(.formValueInURL(place: Self.place(request.url)))
                 }
+                // A redirect back to the bare endpoint is never followed; a
+                // form posted there may carry the request in its own fields
+                // (a txn), so only its refusal says the request was lost.
+                let lost = hops > 0 && leakGuard != nil && LostRequest.isLost(request, first: first)
+                if lost, request.body?.isEmpty ?? true {
+                    return .fallBack(.requestLost(place: Self.place(request.url)))
+                }
                 do {
                     response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
                 } catch {
@@ -101,6 +109,9 @@ package final class Walker {
                 }
                 if hops == 0, leakGuard != nil, FallbackReason.refusalStatuses.contains(response.status) {
                     return .fallBack(.refused(status: response.status, place: Self.place(request.url)))
+                }
+                if lost, response.status >= 400 {
+                    return .fallBack(.requestLost(place: Self.place(request.url)))
                 }
             }
             let next: HTTPRequest
@@ -121,6 +132,9 @@ package final class Walker {
                 client.trace.info("redirect_uri reached by the page's refresh; not fetched")
                 return .answer(answer)
             } else if let handOff = try drive(DriverPage(request: request, response: response, parsed: page, forced: forcedPending)) {
+                // A driver's steps changed the server's state: what comes
+                // round after them is progress, as after a form.
+                seen.removeAll()
                 if let answer = handOff.received {
                     // The driver's own request already counted as a hop.
                     request = handOff.request
@@ -139,6 +153,12 @@ package final class Walker {
                 case .answer(let answer):
                     return .answer(answer)
                 case .submit(let submission):
+                    // A form sent changes the server's state (a login, an
+                    // OTP step, a flash message): the same URL with the same
+                    // cookies after it is the next step, not a loop (Auth0's
+                    // /authorize/resume, GitLab's sign-in page after a
+                    // wrong password). --max-hops still bounds the walk.
+                    seen.removeAll()
                     next = submission
                 }
             } else {

@@ -135,7 +135,6 @@ struct ArgumentParserTests {
         case "totp-secret": o.flow.walk.totpSecret ?? "nil"
         case "totp-field": o.flow.walk.totpField ?? "nil"
         case "passkey": "\(o.flow.walk.passkeyFile ?? "nil")/\(o.flow.walk.passkey == nil ? "not made yet" : "read")"
-        case "idp": o.flow.walk.idp.rawValue
         case "trust-origin": o.flow.walk.trustOrigins.joined(separator: ",")
         case "refresh-token": o.flow.request.refreshToken ?? "nil"
         case "cache-dir": o.flow.cache.directory ?? "nil"

@@ -26,6 +26,24 @@ import TestSupport
         #expect(OneTimeCodeField.index(in: Self.form(fields), named: named) == expected)
     }
 
+    /// With a seed, a form asking for one "code" input and nothing else
+    /// takes the code there (Zitadel's `code`, AD FS's `VerificationCode`);
+    /// never beside a password or another input.
+    @Test(arguments: [
+        ([HTMLField(kind: .hidden, name: "authRequestID"), HTMLField(kind: .text, name: "code"), HTMLField(kind: .submit, name: "")], 1),
+        ([HTMLField(kind: .hidden, name: "Context"), HTMLField(kind: .text, name: "VerificationCode")], 1),
+        ([HTMLField(kind: .text, name: "security_code")], 0),
+        ([HTMLField(kind: .text, name: "code"), HTMLField(kind: .text, name: "email")], nil),
+        ([HTMLField(kind: .text, name: "code"), HTMLField(kind: .password, name: "password")], nil),
+        ([HTMLField(kind: .text, name: "postcode")], nil),
+        ([HTMLField(kind: .text, name: "zip")], nil),
+    ] as [([HTMLField], Int?)])
+    func aSeedTakesTheSoleCodeInput(_ fields: [HTMLField], _ expected: Int?) throws {
+        let codes = OneTimeCodes(totp: try TOTP(secret: Array("12345678901234567890".utf8)), fieldName: nil, now: { 59 })
+        #expect(codes.field(in: Self.form(fields)) == expected)
+        #expect(OneTimeCodeField.index(in: Self.form(fields), named: nil) == nil, "without a seed the rule does not apply")
+    }
+
     @Test func autocompleteOneTimeCodeIsParsed() {
         let forms = HTMLFormParser.forms(in: #"<form method="post"><input name="c" autocomplete="section-2fa One-Time-Code"><input name="d" autocomplete="off"></form>"#)
         #expect(forms.first?.fields.map(\.oneTimeCode) == [true, false])

@@ -14,6 +14,10 @@ extension DriverError {
             ErrorText("the \(provider.displayName) login asks for a one-time code", at: place)
         case .oneTimeCodeRejected(_, let said, let place):
             ErrorText("login rejected" + (said.map { ": " + ServerText.printable($0) } ?? ""), at: place)
+        case .passkeyRejected(_, let said, let place):
+            ErrorText("login rejected" + (said.map { ": " + ServerText.printable($0) } ?? ""), at: place)
+        case .errorPage(let provider, let said, let place):
+            ErrorText("the \(provider.displayName) login ended on its error page" + (said.map { ": " + ServerText.printable($0) } ?? ""), at: place)
         case .noProgress(let provider, let requests, let place):
             ErrorText("the \(provider.displayName) login read \(requests) answers without getting anywhere", at: place)
         case .requiredAction(let provider, let action, let place):

@@ -205,6 +205,8 @@ struct ErrorReport: Equatable {
         case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .unresolvablePage, .noFormToFill, .postRefused,
              .formValueInURL, .form(.noForm, _):
             (.noAuthorizationResponse, nil)
+        case .requestLost:
+            (.noAuthorizationResponse, "\(flag(\.flow.request.method)) GET sends the authorization request as a GET.")
         case .hopLimit:
             (.noAuthorizationResponse, "Raise \(flag(\.flow.walk.maxHops)) if the server really needs more steps.")
         case .answerRedirected, .answerMisdirected:
@@ -292,6 +294,15 @@ struct ErrorReport: Equatable {
         case .noProgress:
             (.noAuthorizationResponse, "\(verbose) shows each step; reads are bounded at four per hop, so \(flag(\.flow.walk.maxHops)) raises the bound "
                 + "if the provider really needs more.")
+        case .passkeyRejected(let provider, _, _):
+            (.noAuthorizationResponse, "\(provider.displayName) turned down the passkey in \(flag(\.flow.walk.passkeyFile)); give the file this user enrolled, "
+                + "or enrol one with \(flag(\.flow.walk.passkeyRegister)).")
+        case .errorPage:
+            (.noAuthorizationResponse, "\(verbose) shows the requests that led there. A login cookie that did not come back (a proxy, or a host name that changes "
+                + "between requests) ends a login this way.")
+        case .requiredAction(.keycloak, _, _):
+            (.noAuthorizationResponse, "authcode cannot do this for the user; an administrator can take it off the test user (admin console: Users → the user → "
+                + "Required user actions) or turn it off for the realm (Authentication → Required actions).")
         case .requiredAction:
             (.noAuthorizationResponse, "authcode cannot do this for the user; an administrator can take the action off the test user's account.")
         case .credentialsMissing:

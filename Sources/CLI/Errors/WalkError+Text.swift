@@ -54,6 +54,8 @@ extension WalkError {
             ErrorText("the POST authorization request was refused with \(status)", at: place)
         case .formValueInURL(let place):
             ErrorText("the next hop would carry a \(OptionTable.flag(\.flow.walk.form)) value in its URL; not following it", at: place)
+        case .requestLost(let place):
+            ErrorText("the server lost the POST authorization request: a later hop goes to the authorization endpoint without it", at: place)
         case .endpointIsRedirectURI(let endpoint, let place):
             ErrorText("the \(Self.describe(endpoint)) is the redirect_uri, which authcode never fetches", at: place)
         }

@@ -18,6 +18,14 @@ package enum DriverError: Error, Equatable, Sendable {
     /// `text` is its own message. Apart from `loginRejected` because the
     /// remedy differs: the seed or the clock, not the password.
     case oneTimeCodeRejected(provider: IdentityProvider, text: String?, at: String)
+    /// The provider turned down what the run's passkey answered (a
+    /// credential it does not know, a signature or counter it refuses);
+    /// `text` is its own message.
+    case passkeyRejected(provider: IdentityProvider, text: String?, at: String)
+    /// The login ended on the provider's own error page (Keycloak's
+    /// error.ftl: "Cookie not found…", "Client not found."); `text` is what
+    /// it says.
+    case errorPage(provider: IdentityProvider, text: String?, at: String)
     /// The login stops at an action the user must take in person (update a
     /// password or a profile, verify an e-mail address, set up OTP).
     case requiredAction(provider: IdentityProvider, action: String, at: String)
