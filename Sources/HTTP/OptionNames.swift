@@ -23,9 +23,11 @@ package struct OptionNames: Equatable, Sendable {
     package var insecure: String
     /// The passkey file a driver answers with.
     package var passkey: String
+    /// The TOTP seed a one-time code page needs.
+    package var totpSecret: String
 
     package init(proxy: String, header: String, issuer: String, jwks: String, form: String, method: String, dpopFor: String, idp: String,
-                 cacert: String, insecure: String, passkey: String) {
+                 cacert: String, insecure: String, passkey: String, totpSecret: String) {
         self.proxy = proxy
         self.header = header
         self.issuer = issuer
@@ -37,6 +39,7 @@ package struct OptionNames: Equatable, Sendable {
         self.cacert = cacert
         self.insecure = insecure
         self.passkey = passkey
+        self.totpSecret = totpSecret
     }
 
     /// Where a proxy was configured, as the trace says it.

@@ -687,7 +687,7 @@ struct ErrorReportTests {
     @Test func flowWordingNamesOptionsThroughTheTable() {
         #expect(CLIWording.names == OptionNames(proxy: "--proxy", header: "-H", issuer: "--issuer", jwks: "--jwks", form: "--form", method: "--method",
                                                 dpopFor: "--dpop-for", idp: "--idp", cacert: "--cacert", insecure: "--insecure",
-                                                passkey: "--passkey"))
+                                                passkey: "--passkey", totpSecret: "--totp-secret"))
         #expect(CLIWording().message(.walk(.hopLimit(3, at: Self.login))) == "no authorization response after 3 hops")
     }
 }

@@ -5,5 +5,5 @@ extension OptionNames {
     /// for tests of the layers below it, which do not link the CLI.
     package static let standard = OptionNames(proxy: "--proxy", header: "-H", issuer: "--issuer", jwks: "--jwks", form: "--form",
                                               method: "--method", dpopFor: "--dpop-for", idp: "--idp",
-                                              cacert: "--cacert", insecure: "--insecure", passkey: "--passkey")
+                                              cacert: "--cacert", insecure: "--insecure", passkey: "--passkey", totpSecret: "--totp-secret")
 }

@@ -12,7 +12,8 @@ struct CLIWording: FlowWording {
                                    dpopFor: OptionTable.flag(\.flow.profile.dpopFor), idp: OptionTable.flag(\.flow.walk.idp),
                                    cacert: OptionTable.flag(\.flow.connection.transport.cacert),
                                    insecure: OptionTable.flag(\.flow.connection.transport.insecure),
-                                   passkey: OptionTable.flag(\.flow.walk.passkeyFile))
+                                   passkey: OptionTable.flag(\.flow.walk.passkeyFile),
+                                   totpSecret: OptionTable.flag(\.flow.walk.totpSecret))
 
     var names: OptionNames { Self.names }
 
