@@ -11,8 +11,9 @@ package enum FallbackReason: Equatable, Sendable {
     /// The next hop would fetch or send a URL carrying a `--form` value
     /// (CredentialLeak.swift); it was not followed.
     case formValueInURL(place: String)
-    /// The walk failed (exit 6) before any credentials went into a form.
-    case walkFailed(Failure)
+    /// The walk found no way on (`WalkError.isDeadEnd`) before any
+    /// credentials went into a form.
+    case walkFailed(WalkError)
     /// A later hop went back to the authorization endpoint without the
     /// request's parameters: the server kept the URL, not the POST body
     /// (LostRequest.swift). The login's cookies stay for the GET.
@@ -27,17 +28,12 @@ package enum FallbackReason: Equatable, Sendable {
     }
 
     /// What the walk ends with where nothing falls back.
-    package var failure: Failure {
+    package var failure: WalkError {
         switch self {
-        case .refused(let status, let place):
-            Failure(.noAuthorizationResponse, "the POST authorization request was refused with \(status)", at: place)
-        case .formValueInURL(let place):
-            Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: place)
-        case .walkFailed(let failure):
-            failure
-        case .requestLost(let place):
-            Failure(.noAuthorizationResponse, "the server lost the POST authorization request: a later hop goes to the authorization endpoint without it",
-                    at: place, hint: "--method GET sends the authorization request as a GET.")
+        case .refused(let status, let place): .postRefused(status: status, at: place)
+        case .formValueInURL(let place): .formValueInURL(at: place)
+        case .walkFailed(let error): error
+        case .requestLost(let place): .requestLost(at: place)
         }
     }
 }

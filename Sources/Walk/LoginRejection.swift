@@ -11,17 +11,9 @@ package enum LoginRejection {
     ///   - standing: the alert texts of the page the credentials were sent
     ///     from; a text among them is a standing banner, reported only when
     ///     nothing new is there.
-    static func failure(_ response: HTTPResponse, at place: String, oneTimeCode: Bool = false, standing: Set<String> = []) -> Failure {
-        let reason: String
-        if let text = LoginErrorText.find(in: response.text, standing: standing) {
-            reason = ": " + ServerText.printable(text)
-        } else {
-            reason = response.isSuccess ? "" : " with status \(response.status)"
-        }
-        let hint = oneTimeCode
-            ? "The server turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock."
-            : "The server turned down the credentials given with --form; check them (-v shows the form sent, secrets redacted)."
-        return Failure(.noAuthorizationResponse, "login rejected\(reason)", at: place, hint: hint)
+    static func failure(_ response: HTTPResponse, at place: String, oneTimeCode: Bool = false, standing: Set<String> = []) -> WalkError {
+        let text = LoginErrorText.find(in: response.text, standing: standing)
+        return .loginRejected(says: text, status: text == nil && !response.isSuccess ? response.status : nil, oneTimeCode: oneTimeCode, at: place)
     }
 }
 

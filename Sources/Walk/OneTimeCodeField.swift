@@ -34,22 +34,14 @@ package enum OneTimeCodeField {
         return index
     }
 
-    static func noSecret(_ name: String, at place: String) -> Failure {
-        Failure(.noAuthorizationResponse, "the login asks for a one-time code ('\(ServerText.printable(name))'), and no --totp-secret was given", at: place,
-                hint: "Pass the authenticator app's seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")
+    static func noSecret(_ name: String, at place: String) -> WalkError {
+        .oneTimeCodeWithoutSecret(field: name, at: place)
     }
 
     /// A form sent with `name` empty came back: without a seed, the field
     /// is either a value for `--form` or a code for `--totp-secret`.
-    static func unrecognised(_ name: String, at place: String, seeded: Bool) -> Failure {
-        let field = ServerText.printable(name)
-        guard seeded else {
-            return Failure(.noAuthorizationResponse, "the form came back asking for '\(field)', which no --form value fills", at: place,
-                           hint: "Pass it with --form \(field)=VALUE, or, if it takes a one-time code, --totp-secret with --totp-field \(field).",
-                           reason: .unfilledFields([name]))
-        }
-        return Failure(.noAuthorizationResponse, "the form came back asking for '\(field)', which neither --form nor --totp-secret fills",
-                       at: place, hint: "If that field takes the one-time code, pass --totp-field \(field).")
+    static func unrecognised(_ name: String, at place: String, seeded: Bool) -> WalkError {
+        .unfilledField(name, seeded: seeded, at: place)
     }
 
     /// With `--totp-secret`: the input of a form that asks for nothing else

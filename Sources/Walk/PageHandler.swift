@@ -52,13 +52,13 @@ package final class PageHandler {
     ///   credentials were sent: unless it asks for a one-time code again
     ///   that may be retried, it is the rejection.
     /// - Parameter page: the response's parsed page, when the walk has it already.
-    func handle(_ response: HTTPResponse, at pageURL: String, rejected: Bool = false, page: ParsedPage? = nil) throws(Failure) -> Outcome {
+    func handle(_ response: HTTPResponse, at pageURL: String, rejected: Bool = false, page: ParsedPage? = nil) throws(WalkError) -> Outcome {
         let page = page ?? ParsedPage(response)
         let html = page.html
         let forms = page.forms
         let place = Walker.place(pageURL)
         guard let base = URIReference(pageURL) else {
-            throw Failure(.noAuthorizationResponse, "cannot resolve forms on this page", at: place)
+            throw .unresolvablePage(at: place)
         }
 
         // form_post (OAuth 2.0 Form Post Response Mode): read, never submit.
@@ -91,10 +91,8 @@ package final class PageHandler {
             // After a login, a page of text with no form is the server's
             // answer (Gitea's "Sign in Prohibited"), whatever scripts it has.
             let excerpt = Walker.pageText(response)
-            if ScriptPage.holdsScripts(html), !(credentialsSubmitted && !excerpt.isEmpty) { throw ScriptPage.failure(at: place) }
-            let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""
-            let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
-            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? excerpt : "")", at: place)
+            if ScriptPage.holdsScripts(html), !(credentialsSubmitted && excerpt != .nothing) { throw ScriptPage.failure(at: place) }
+            throw .noFormToFill(title: HTMLFormParser.title(in: html), forms: forms.count, forms.isEmpty ? excerpt : .nothing, at: place)
         }
 
         if ScriptPage.isFilledByScript(form, values: formValues), ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
@@ -135,7 +133,7 @@ package final class PageHandler {
         do {
             submission = try FormChooser.submission(for: form, userFields: values, submit: submit)
         } catch {
-            throw Self.failure(error, at: place)
+            throw .form(error, at: place)
         }
         if asksCredentials { lastLogin = signature }
         submission.rememberPasswords(in: trace.redactor)
@@ -188,19 +186,5 @@ package final class PageHandler {
         let action = actionURL(form, base: base)
         let names = form.fields.filter { $0.kind != .hidden }.map(\.name).sorted().joined(separator: ",")
         return "\(form.method) \(action.withoutQuery) \(names)"
-    }
-
-    static func failure(_ error: FormSubmissionError, at place: String) -> Failure {
-        switch error {
-        case .noForm:
-            return Failure(.noAuthorizationResponse, "no form to submit on the page", at: place)
-        case .noSubmitMatching(let name):
-            return Failure(.noAuthorizationResponse, "no submit control named '\(name)' on the form", at: place,
-                           hint: "Check --submit against the page's buttons (-v shows the chosen form).")
-        case .missingCredentials(let names):
-            return Failure(.noAuthorizationResponse, "the login page asks for \(names.joined(separator: ", ")), and no --form value fills them", at: place,
-                           hint: "Pass them with --form NAME=VALUE (e.g. --form \(names.first ?? "username")=VALUE --form password=@password.txt).",
-                           reason: .unfilledFields(names))
-        }
     }
 }

@@ -27,8 +27,7 @@ package enum ScriptPage {
         return form.fields.allSatisfy { $0.kind == .hidden && $0.value.isEmpty && !given.contains($0.name) }
     }
 
-    static func failure(at place: String) -> Failure {
-        Failure(.noAuthorizationResponse, "the login page needs JavaScript (no HTML form)", at: place,
-                hint: "authcode runs no scripts: log in through the server's JSON API with --step 'POST URL {\"username\":…}' before the authorization request (README: \"Identity providers\").")
+    static func failure(at place: String) -> WalkError {
+        .needsJavaScript(at: place)
     }
 }

@@ -74,7 +74,7 @@ import TestSupport
         let totp = try TOTP(secret: Array("12345678901234567890".utf8), digits: 8)
         let clock = Clock(59)
         let handler = PageHandler(target: RedirectTarget(URIReference("http://127.0.0.1:8765/cb")!), formValues: [],
-                                  submit: nil, trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()))
+                                  submit: nil, trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard))
         handler.codes = OneTimeCodes(totp: totp, fieldName: nil, now: { clock.time })
         let page = ScriptPageTests.page(#"<div role="alert">Invalid code.</div><form method="post" action="/otp"><input name="otp" autocomplete="one-time-code"><button>Verify</button></form>"#)
         func sent() throws -> String? {

@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct ScriptPageTests {
     static func handler() -> PageHandler {
         PageHandler(target: RedirectTarget(URIReference("http://127.0.0.1:8765/cb")!), formValues: [NameValue("username", "alice")],
-                    submit: nil, trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()))
+                    submit: nil, trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard))
     }
 
     static func page(_ html: String, status: Int = 200) -> HTTPResponse {
@@ -51,11 +51,12 @@ import TestSupport
     }
 
     @Test func pageWithoutFormsOrScriptsIsNotBlamedOnJavaScript() throws {
-        do {
+        do throws(WalkError) {
             _ = try Self.handler().handle(Self.page("<p>Service unavailable</p>"), at: "https://as.example/login")
             Issue.record("no error")
         } catch {
-            #expect(error.message.hasPrefix("the page has no form to fill in"), "\(error)")
+            #expect(error == .noFormToFill(title: nil, forms: 0, .page("<p>Service unavailable</p>", html: true), at: "https://as.example/login"),
+                    "\(error)")
         }
     }
 

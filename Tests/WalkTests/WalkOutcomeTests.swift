@@ -12,7 +12,7 @@ struct WalkOutcomeTests {
     static let form = [NameValue("username", "alice"), NameValue("password", "hunter2-pw")]
 
     static func walker(_ transport: ScriptedTransport) -> Walker {
-        let trace = Trace(enabled: false, redactor: Redactor(), console: CapturingConsole())
+        let trace = Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard)
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false),
                                 trace: trace, now: { 0 })
         return Walker(client: client, target: RedirectTarget(URIReference(redirect)!), maxHops: 10, formValues: form, submit: nil, state: "s1")
@@ -33,10 +33,10 @@ struct WalkOutcomeTests {
         #expect(transport.requests.count == 1, "the URL with the password is not fetched")
     }
 
-    @Test func exitSixBeforeCredentialsIsAReason() throws {
+    @Test func deadEndBeforeCredentialsIsAReason() throws {
         let transport = ScriptedTransport { _ in HTTPResponse(status: 302) }
         let outcome = try Self.walker(transport).walk(from: Self.post, fallingBack: CredentialLeak(Self.form))
-        #expect(outcome == .fallBack(.walkFailed(Failure(.noAuthorizationResponse, "302 redirect without a Location header", at: Self.authorize))))
+        #expect(outcome == .fallBack(.walkFailed(.redirectWithoutLocation(status: 302, at: Self.authorize))))
     }
 
     /// Gitea keeps the request URI for after its login: a POST's
@@ -82,25 +82,21 @@ struct WalkOutcomeTests {
     /// Without a leak guard (a GET request) the same walks throw what the
     /// reason would have said.
     @Test(arguments: [
-        (HTTPResponse(status: 403), Failure(.noAuthorizationResponse, "unexpected 403 answer", at: authorize)),
-        (HTTPResponse(status: 302), Failure(.noAuthorizationResponse, "302 redirect without a Location header", at: authorize)),
+        (HTTPResponse(status: 403), WalkError.unexpectedStatus(403, .nothing, at: authorize)),
+        (HTTPResponse(status: 302), .redirectWithoutLocation(status: 302, at: authorize)),
     ])
-    func withoutFallbackTheFailureIsThrown(response: HTTPResponse, failure: Failure) {
+    func withoutFallbackTheFailureIsThrown(response: HTTPResponse, failure: WalkError) {
         let transport = ScriptedTransport { _ in response }
         #expect(throws: failure) { try Self.walker(transport).walk(from: HTTPRequest(method: .get, url: Self.authorize + "?state=s1")) }
     }
 
     @Test(arguments: [
-        (FallbackReason.refused(status: 405, place: authorize),
-         Failure(.noAuthorizationResponse, "the POST authorization request was refused with 405", at: authorize)),
-        (.formValueInURL(place: "https://as.example/next"),
-         Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: "https://as.example/next")),
-        (.walkFailed(Failure(.noAuthorizationResponse, "x", at: "y")), Failure(.noAuthorizationResponse, "x", at: "y")),
-        (.requestLost(place: authorize),
-         Failure(.noAuthorizationResponse, "the server lost the POST authorization request: a later hop goes to the authorization endpoint without it",
-                 at: authorize, hint: "--method GET sends the authorization request as a GET.")),
+        (FallbackReason.refused(status: 405, place: authorize), WalkError.postRefused(status: 405, at: authorize)),
+        (.formValueInURL(place: "https://as.example/next"), .formValueInURL(at: "https://as.example/next")),
+        (.walkFailed(.hopLimit(3, at: "y")), .hopLimit(3, at: "y")),
+        (.requestLost(place: authorize), .requestLost(at: authorize)),
     ])
-    func eachReasonSaysItsFailure(reason: FallbackReason, failure: Failure) {
+    func eachReasonSaysItsFailure(reason: FallbackReason, failure: WalkError) {
         #expect(reason.failure == failure)
     }
 

@@ -1,9 +1,10 @@
 import Core
 
 /// Why a driver stopped (DESIGN §12), as values: the CLI turns each into
-/// its line and hint. Every case ends the run without an authorization
-/// response. Provider text is server text: it is scrubbed and escaped like
-/// any page text before it reaches the terminal.
+/// its line and hint (CLI/Errors/DriverError+Text.swift, ErrorReport.swift).
+/// Every case ends the run without an authorization response. Provider
+/// text is server text: it is scrubbed and escaped like any page text
+/// before it reaches the terminal.
 package enum DriverError: Error, Equatable, Sendable {
     /// The provider turned the login down; `text` is its own message (from
     /// its JSON or its page), nil when it gave none.
@@ -42,5 +43,5 @@ package enum DriverError: Error, Equatable, Sendable {
     /// on the page or API answer at `at`.
     case passkey(WebAuthnError, at: String)
     /// An error of the walk or of the HTTP client, met on a driver's request.
-    case walk(Failure)
+    indirect case walk(WalkError)
 }

@@ -16,7 +16,7 @@ struct KeycloakDriverTests {
                        seed: Bool = false, passkey: Passkey = Passkey(), console: CapturingConsole = CapturingConsole()) throws -> Walker {
         let redactor = Redactor()
         for value in form { redactor.remember(value.value) }
-        let trace = Trace(enabled: true, redactor: redactor, console: console)
+        let trace = Trace(enabled: true, redactor: redactor, console: console, names: .standard)
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false),
                                 trace: trace, now: { 0 })
         client.adapters.append(OriginPolicy(trusting: ["https://kc.example"], userHeaders: [], trace: trace))
@@ -84,9 +84,7 @@ struct KeycloakDriverTests {
             Pages.otp(request.method == .get ? "c1" : "c\(Int.random(in: 2...999))", devices: ["d1", "d2"], selected: "d2", v2: false,
                       error: request.method == .get ? nil : "Invalid authenticator code.")
         }
-        #expect(throws: Failure(.noAuthorizationResponse, "login rejected: \(ServerText.printable("Invalid authenticator code."))",
-                                at: Pages.realm + "/login-actions/authenticate",
-                                hint: "Keycloak turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock.")) {
+        #expect(throws: WalkError.driver(.oneTimeCodeRejected(provider: .keycloak, text: "Invalid authenticator code.", at: Pages.realm + "/login-actions/authenticate"))) {
             try Self.walker(transport, seed: true).walk(from: Self.first)
         }
         #expect(transport.requests.filter { $0.method == .post }.map { Self.body($0)["selectedCredentialId"] } == ["d2", "d1"], "the selected one first")
@@ -114,8 +112,7 @@ struct KeycloakDriverTests {
     func aRequiredActionIsNamed(execution: String, form: String, said: String) throws {
         let (url, page) = Pages.requiredAction(execution, form: form)
         let transport = ScriptedTransport { request in request.url == url ? page : Pages.redirect(url) }
-        #expect(throws: Failure(.noAuthorizationResponse, "the Keycloak login stops at a required action: \(said)", at: Pages.realm + "/login-actions/required-action",
-                                hint: "authcode cannot do this for the user; an administrator can take it off the test user (admin console: Users → the user → Required user actions) or turn it off for the realm (Authentication → Required actions).")) {
+        #expect(throws: WalkError.driver(.requiredAction(provider: .keycloak, action: said, at: Pages.realm + "/login-actions/required-action"))) {
             try Self.walker(transport).walk(from: Self.first)
         }
         #expect(transport.requests.count == 2, "nothing is posted on the action's page")
@@ -124,9 +121,7 @@ struct KeycloakDriverTests {
     /// A Keycloakify page names the template only.
     @Test func aKeycloakifyUpdatePasswordPageIsNamedToo() throws {
         let transport = ScriptedTransport { _ in Pages.keycloakify("login-update-password.ftl", "") }
-        #expect(throws: Failure(.noAuthorizationResponse, "the Keycloak login stops at a required action: update the password (UPDATE_PASSWORD)",
-                                at: Pages.realm + "/protocol/openid-connect/auth",
-                                hint: "authcode cannot do this for the user; an administrator can take it off the test user (admin console: Users → the user → Required user actions) or turn it off for the realm (Authentication → Required actions).")) {
+        #expect(throws: WalkError.driver(.requiredAction(provider: .keycloak, action: "update the password (UPDATE_PASSWORD)", at: Pages.realm + "/protocol/openid-connect/auth"))) {
             try Self.walker(transport).walk(from: Self.first)
         }
     }
@@ -137,10 +132,7 @@ struct KeycloakDriverTests {
         let page = Pages.html(#"<h1 id="kc-page-title">We are sorry...</h1><div id="kc-error-message"><p class="instruction">Cookie not found. Please make sure cookies are enabled in your browser.</p></div>"#,
                               status: 400)
         let transport = ScriptedTransport { _ in page }
-        #expect(throws: Failure(.noAuthorizationResponse,
-                                "the Keycloak login ended on its error page: \(ServerText.printable("Cookie not found. Please make sure cookies are enabled in your browser."))",
-                                at: Pages.realm + "/protocol/openid-connect/auth",
-                                hint: "-v shows the requests that led there. A login cookie that did not come back (a proxy, or a host name that changes between requests) ends a login this way.")) {
+        #expect(throws: WalkError.driver(.errorPage(provider: .keycloak, text: "Cookie not found. Please make sure cookies are enabled in your browser.", at: Pages.realm + "/protocol/openid-connect/auth"))) {
             try Self.walker(transport).walk(from: Self.first)
         }
     }
@@ -159,9 +151,7 @@ struct KeycloakDriverTests {
 
     @Test func anInfoPageWithoutALinkOnSaysItsText() throws {
         let transport = ScriptedTransport { _ in Pages.html(#"<h1 id="kc-page-title">You are already logged in.</h1><div id="kc-info-message"><p class="instruction">You are already logged in.</p></div>"#) }
-        #expect(throws: Failure(.noAuthorizationResponse, "the Keycloak login ended on its error page: \(ServerText.printable("You are already logged in."))",
-                                at: Pages.realm + "/protocol/openid-connect/auth",
-                                hint: "-v shows the requests that led there. A login cookie that did not come back (a proxy, or a host name that changes between requests) ends a login this way.")) {
+        #expect(throws: WalkError.driver(.errorPage(provider: .keycloak, text: "You are already logged in.", at: Pages.realm + "/protocol/openid-connect/auth"))) {
             try Self.walker(transport).walk(from: Self.first)
         }
     }
@@ -199,9 +189,7 @@ struct KeycloakDriverTests {
 
     @Test func aChooserOfferingNothingTheRunCanAnswerNamesTheWays() throws {
         let transport = ScriptedTransport { _ in Self.chooser(v2: false) }
-        #expect(throws: Failure(.noAuthorizationResponse, "the Keycloak login asks for Authenticator Application or Passkey, which authcode cannot answer",
-                                at: Pages.realm + "/protocol/openid-connect/auth",
-                                hint: "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret) or a passkey (--passkey).")) {
+        #expect(throws: WalkError.driver(.factorUnsupported(provider: .keycloak, factor: "Authenticator Application or Passkey", at: Pages.realm + "/protocol/openid-connect/auth"))) {
             try Self.walker(transport).walk(from: Self.first)
         }
     }
@@ -227,7 +215,7 @@ struct KeycloakDriverTests {
 
     @Test func aPasskeyPageWithoutAPasskeyNamesTheOption() throws {
         let transport = ScriptedTransport { _ in Self.webauthnPage(allowed: ["AAEC"]) }
-        #expect(throws: WebAuthnError.noPasskey.failure(at: Pages.realm + "/protocol/openid-connect/auth")) {
+        #expect(throws: WalkError.driver(.passkey(.noPasskey, at: Pages.realm + "/protocol/openid-connect/auth"))) {
             try Self.walker(transport, seed: true).walk(from: Self.first)
         }
         #expect(transport.requests.count == 1, "the blank form is never posted")
@@ -237,7 +225,7 @@ struct KeycloakDriverTests {
         let transport = ScriptedTransport { request in
             request.method == .get ? Self.webauthnPage(allowed: ["AAEC"], tryAnotherWay: true) : Self.chooser(v2: false)
         }
-        #expect(throws: Failure.self) { try Self.walker(transport, seed: true).walk(from: Self.first) }
+        #expect(throws: WalkError.self) { try Self.walker(transport, seed: true).walk(from: Self.first) }
         #expect(transport.requests.map { Self.body($0) }.dropFirst().first == ["tryAnotherWay": "on"])
         #expect(transport.requests.last.map(Self.body) == ["authenticationExecution": "x-otp"])
     }
@@ -272,7 +260,7 @@ struct KeycloakDriverTests {
     func aPasskeyForAnotherSiteOrAccountSignsNothing(allowed: [String], fileRPID: String, error: WebAuthnError) throws {
         let transport = ScriptedTransport { _ in Self.webauthnPage(allowed: allowed) }
         let store = MemoryPasskeyStore(try Self.credential(rpID: fileRPID))
-        #expect(throws: error.failure(at: Pages.realm + "/protocol/openid-connect/auth")) {
+        #expect(throws: WalkError.driver(.passkey(error, at: Pages.realm + "/protocol/openid-connect/auth"))) {
             try Self.walker(transport, passkey: Passkey(store: store)).walk(from: Self.first)
         }
         #expect(store.saves == 0 && store.credential?.signCount == 4)
@@ -285,9 +273,7 @@ struct KeycloakDriverTests {
             request.method == .get ? Pages.keycloakify("login.ftl", #""message": { "type": "error", "summary": "Invalid username or password.", },"#)
                 : Pages.keycloakify("login.ftl", #""message": { "type": "error", "summary": "Invalid username or password.", },"#)
         }
-        #expect(throws: Failure(.noAuthorizationResponse, "login rejected: \(ServerText.printable("Invalid username or password."))",
-                                at: Pages.realm + "/login-actions/authenticate",
-                                hint: "Keycloak turned down the credentials given with --form; check them (-v shows each step, secrets redacted).")) {
+        #expect(throws: WalkError.driver(.loginRejected(provider: .keycloak, text: "Invalid username or password.", at: Pages.realm + "/login-actions/authenticate"))) {
             try Self.walker(transport).walk(from: Self.first)
         }
         let post = try #require(transport.requests.last)
@@ -306,10 +292,7 @@ struct KeycloakDriverTests {
 
     @Test func aKeycloakifyPageTheDriverDoesNotKnowIsNamed() throws {
         let transport = ScriptedTransport { _ in Pages.keycloakify("login-recovery-authn-code-input.ftl", "") }
-        #expect(throws: Failure(.noAuthorizationResponse,
-                                "the Keycloak driver does not know this page: \(ServerText.printable("the Keycloakify page 'login-recovery-authn-code-input.ftl'"))",
-                                at: Pages.realm + "/protocol/openid-connect/auth",
-                                hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")) {
+        #expect(throws: WalkError.driver(.pageUnknown(provider: .keycloak, saw: "the Keycloakify page 'login-recovery-authn-code-input.ftl'", at: Pages.realm + "/protocol/openid-connect/auth"))) {
             try Self.walker(transport).walk(from: Self.first)
         }
     }

@@ -23,7 +23,7 @@ enum KeycloakOTP {
         let (devices, selected) = offered(on: page)
         guard session.hasOneTimeCodes else {
             if session.passkey.isAvailable, let another = KeycloakChooser.tryAnotherWay(on: page) {
-                session.trace.info("keycloak: the OTP page asks for a code and there is no --totp-secret; trying another way, for the passkey")
+                session.trace.info("keycloak: the OTP page asks for a code and there is no \(session.trace.names.totpSecret); trying another way, for the passkey")
                 return .send(another)
             }
             // Without a driver the walk says which field wants the code.

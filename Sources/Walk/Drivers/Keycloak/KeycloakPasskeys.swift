@@ -17,7 +17,7 @@ enum KeycloakPasskeys {
     static func authenticate(on page: KeycloakPage, in session: DriverSession) throws(DriverError) -> DriverStep {
         guard session.passkey.isAvailable else {
             if session.hasOneTimeCodes || session.value(for: ["password"]) != nil, let another = KeycloakChooser.tryAnotherWay(on: page) {
-                session.trace.info("keycloak: the login asks for a passkey and there is no --passkey; trying another way")
+                session.trace.info("keycloak: the login asks for a passkey and there is no \(session.trace.names.passkey); trying another way")
                 return .send(another)
             }
             throw .passkey(.noPasskey, at: page.place)

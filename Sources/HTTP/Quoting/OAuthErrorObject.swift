@@ -3,7 +3,7 @@ import Core
 /// An error response as RFC 6749 §5.2 defines it (PAR, RFC 9126 §2.3, and
 /// bearer-token errors, RFC 6750 §3, use the same members): the only part
 /// of a token-bearing endpoint's body an error line may quote.
-package struct OAuthErrorObject: Sendable {
+package struct OAuthErrorObject: Equatable, Sendable {
     package let error: String
     package let description: String?
 
@@ -27,15 +27,19 @@ package struct OAuthErrorObject: Sendable {
     }
 
     /// Whether the description was left out because it quotes a token.
-    let descriptionWithheld: Bool
+    package let descriptionWithheld: Bool
     static let tokenMembers = ["access_token", "refresh_token", "id_token"]
 
-    /// `error=<code>[: <description>]`, marked as server text: bounded and
-    /// escaped when the line is finished (Core/ServerText.swift).
-    package var text: String {
-        "error=\(ServerText.printable(error, limit: 80))" + (description.map { ": \(ServerText.printable($0))" } ?? "")
-            + (descriptionWithheld ? " (error_description not shown: it quotes a token)" : "")
+    /// An error object as a server might send it (tests, and the answers a
+    /// flow classifies itself).
+    package init(error: String, description: String? = nil, descriptionWithheld: Bool = false) {
+        self.error = error
+        self.description = description
+        self.descriptionWithheld = descriptionWithheld
     }
+
+    /// The `error` code, to act on (RFC 6749 §5.2).
+    package var code: OAuthErrorCode { OAuthErrorCode(rawValue: error) }
 
     private static func remember(_ value: JSONValue, in scrubber: SecretScrubber) {
         switch value {

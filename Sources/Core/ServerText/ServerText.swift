@@ -6,7 +6,7 @@
 /// terminal). Bounding first could cut an echoed secret in half, and the
 /// scrubber would no longer recognise the half that remains. So `printable`
 /// only marks the text and its bound; `finished` applies them, and callers
-/// that know the run's secrets scrub before calling it (`Redactor.line`).
+/// that know the run's secrets scrub before calling it (`Redactor.finished`).
 package enum ServerText {
     /// Interlinear annotation marks (U+FFF9-FFFB): never meaningful in a
     /// server's text, and removed from it before marking.

@@ -1,5 +1,7 @@
 /// Server text made safe for a terminal: characters that a terminal would
-/// act on instead of show are written as visible escapes. A hostile page
+/// act on instead of show are written as visible escapes. The one table of
+/// such characters (`needsEscape`): every error line, `-v` trace line and
+/// raw value authcode prints is judged here. A hostile page
 /// could otherwise move the cursor, retitle the window or rewrite earlier
 /// lines (ESC, C1 CSI U+009B), or make text read in another order than it
 /// is stored with bidi overrides.

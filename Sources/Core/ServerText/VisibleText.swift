@@ -1,37 +1,23 @@
 /// The text a person would read in a response body, for an error line: for
 /// HTML the tags go, and the content of script and style elements with
-/// them; white space runs become one space. One pass over the bytes, which
-/// stops once `limit` bytes of text are gathered (a 4 MiB page is read only
-/// as far as needed).
+/// them; runs of space, tab, CR and LF become one space (LineText.swift).
+/// One pass over the bytes, which stops once `limit` bytes of text are
+/// gathered (a 4 MiB page is read only as far as needed).
 package enum VisibleText {
     package static let limit = 4096
 
     package static func of(_ bytes: [UInt8], html: Bool, limit: Int = VisibleText.limit) -> String {
-        guard html else { return String(decoding: collapsingSpace(Array(bytes.prefix(limit))), as: UTF8.self).trimmed }
+        guard html else { return LineText.folding(String(decoding: bytes.prefix(limit), as: UTF8.self), space: .lineBreaksAndBlanks) }
         // Character references decoded as a browser shows them (`&copy;`
         // is ©); a no-break space reads as a space.
         let stripped = stripTags(bytes, limit: limit).text
         let decoded = HTMLEntities.decode(stripped, 0..<stripped.count, inAttribute: false).replacingNoBreakSpaces
-        return String(decoding: collapsingSpace(Array(decoded.utf8)), as: UTF8.self).trimmed
+        return LineText.folding(decoded, space: .lineBreaksAndBlanks)
     }
 
     /// How many bytes of the body `of` reads to gather its text.
     package static func extent(of bytes: [UInt8], html: Bool, limit: Int = VisibleText.limit) -> Int {
         html ? stripTags(bytes, limit: limit).consumed : min(bytes.count, limit)
-    }
-
-    /// Every run of CR, LF, tab and space as one space.
-    static func collapsingSpace(_ bytes: [UInt8]) -> [UInt8] {
-        var words: [UInt8] = []
-        words.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                if let last = words.last, last != 0x20 { words.append(0x20) }
-            } else {
-                words.append(byte)
-            }
-        }
-        return words
     }
 
     static func stripTags(_ html: [UInt8], limit: Int) -> (text: [UInt8], consumed: Int) {

@@ -4,7 +4,7 @@ import Core
 /// element, else its first `<h1>` or `<h2>` and the element after it. The
 /// site's header, navigation and footer around it ("Help | Privacy",
 /// "© 2024 …") say nothing about what went wrong. Byte offsets into the
-/// raw body, so the excerpt stays raw until it is scrubbed (Excerpt.swift).
+/// raw body, so the excerpt stays raw until it is scrubbed (BodyQuote.swift).
 /// Each search is one pass over the bytes (the names are short constants).
 package enum MainText {
     package static func range(in body: [UInt8]) -> Range<Int>? {
