@@ -4,8 +4,8 @@
 #   Fixtures/fuzz/run.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
 # SECONDS_PER_HARNESS defaults to 60; HARNESS names (Location, HTMLForms,
-# Cookies, Arguments, IDToken, Redactor, JOSE) pick a subset, default all
-# seven, run one after the other. Environment:
+# Cookies, Arguments, IDToken, Redactor, JOSE, Drivers, PasskeyFile) pick a
+# subset, default all nine, run one after the other. Environment:
 #   SWIFTC, CLANG      compilers (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc;
 #                      the clang next to swiftc, which ships libFuzzer)
 #   FUZZ_OPT           optimisation flag for the harness builds (default -O)
@@ -20,7 +20,7 @@
 # Sources/CCrypto/shim.c are compiled by clang with the same sanitizers and
 # linked with libcurl and libcrypto.
 # The seed corpus in git (Fixtures/fuzz/corpus/<corpus>: location, html-forms,
-# cookies, arguments, id-token, redactor, jose) is copied into a work corpus under
+# cookies, arguments, id-token, redactor, jose, drivers, passkey-file) is copied into a work corpus under
 # .build-fuzz/corpus/<corpus>, which grows between runs.
 # Crashes, timeouts and OOMs land in .build-fuzz/artifacts/<harness>/.
 # Inputs saved under Fixtures/fuzz/regressions/<corpus> are replayed first,
@@ -33,7 +33,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SECONDS_PER_HARNESS="${1:-60}"
 shift || true
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor JOSE)
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor JOSE Drivers PasskeyFile)
 
 OUT="$ROOT/.build-fuzz"
 LAYERS=(Core HTTP JOSE OAuth Walk Flow CLI)
@@ -49,8 +49,8 @@ NICE="${FUZZ_NICE:-0}"
 # Per-harness input size: an argv or a few cookie lines are short; pages are long.
 max_len() {
     case "$1" in
-        HTMLForms) echo 65536 ;;
-        IDToken|Redactor|JOSE) echo 16384 ;;
+        HTMLForms|Drivers) echo 65536 ;;
+        IDToken|Redactor|JOSE|PasskeyFile) echo 16384 ;;
         Location) echo 8192 ;;
         *) echo 4096 ;;
     esac
@@ -59,6 +59,7 @@ corpus_name() {
     case "$1" in
         Location) echo location ;; HTMLForms) echo html-forms ;; Cookies) echo cookies ;;
         Arguments) echo arguments ;; IDToken) echo id-token ;; Redactor) echo redactor ;; JOSE) echo jose ;;
+        Drivers) echo drivers ;; PasskeyFile) echo passkey-file ;;
         *) echo "$1" ;;
     esac
 }
