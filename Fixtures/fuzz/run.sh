@@ -138,9 +138,10 @@ for name in "${HARNESSES[@]}"; do
     # crash that still crashes fails the run whatever the fuzzing finds.
     regressions="$ROOT/Fixtures/fuzz/regressions/$(corpus_name "$name")"
     failing=0
+    mkdir -p "$OUT/tmp"
     for input in "$regressions"/*; do
         [ -f "$input" ] || continue
-        if ! env SWIFT_BACKTRACE=enable=no "$OUT/fuzz-$name" -timeout=10 -rss_limit_mb=2048 "$input" >"$OUT/replay-$name.txt" 2>&1; then
+        if ! env FUZZ_TMPDIR="$OUT/tmp" SWIFT_BACKTRACE=enable=no "$OUT/fuzz-$name" -timeout=10 -rss_limit_mb=2048 "$input" >"$OUT/replay-$name.txt" 2>&1; then
             failing=$((failing + 1))
             echo "fuzz: $name still fails on regression input $input:" >&2
             grep -E 'Fatal error|ERROR|SUMMARY' "$OUT/replay-$name.txt" | head -3 >&2
@@ -161,6 +162,9 @@ for name in "${HARNESSES[@]}"; do
     # tell from leaks at exit; leaks found during a run are still reported.
     # SWIFT_BACKTRACE: the Swift runtime's own crash backtracer would hang
     # around holding the log open; libFuzzer and ASan print the stack.
+    # FUZZ_TMPDIR: where a harness that writes files (PasskeyFile) makes its
+    # directory; emptied after the harness, so runs leave nothing in /tmp.
+    FUZZ_TMPDIR="$OUT/tmp" \
     SWIFT_BACKTRACE=enable=no \
     ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}" \
     nice -n "$NICE" "$OUT/fuzz-$name" "$corpus" \
@@ -169,6 +173,7 @@ for name in "${HARNESSES[@]}"; do
         -artifact_prefix="$artifacts/" \
         ${FUZZ_EXTRA:-} >"$log" 2>&1
     rc=$?
+    rm -rf "${OUT:?}/tmp"
     after=$(find "$artifacts" -type f | wc -l)
     found=$((after - before))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -55,9 +55,12 @@ private func passkeyKeyForms(_ credential: PasskeyCredential) -> [String] {
 }
 private let passkeyFixedForms = passkeyKeyForms(passkeyFixed)
 
-/// A temporary directory of our own, made once (0700), for the disk path.
+/// A temporary directory of our own, made once (0700), for the disk path:
+/// under FUZZ_TMPDIR (run.sh points it into .build-fuzz and empties it
+/// after each harness), else /tmp.
 private let passkeyDirectory: String = {
-    var template = Array("/tmp/authcode-fuzz-passkey-XXXXXX".utf8CString)
+    let parent = getenv("FUZZ_TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array("\(parent)/authcode-fuzz-passkey-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
     return String(cString: made)
 }()
