@@ -1,6 +1,6 @@
 """HTML error pages as sites dress them: the message sits among a header,
 navigation and a footer, for the rule that quotes a page's main text
-(Sources/HTTP/MainText.swift) and the walk's alert rules.
+(Sources/HTTP/Quoting/MainText.swift) and the walk's alert rules.
 
 error-page-heading  400: no <main>; an h1, the paragraph under it (with
                     named and numeric entities), then a footer

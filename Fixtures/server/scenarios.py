@@ -52,7 +52,7 @@ DIRECT = {
     # token answers that hold a token but do not parse (unparsed.py)
     *unparsed.SCENARIOS,
 }
-LONG_CHAIN_HOPS = 15
+LONG_CHAIN_HOPS = 25
 HUGE_HTML_SIZE = 50 * 1000 * 1000
 
 

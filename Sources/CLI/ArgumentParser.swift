@@ -23,7 +23,7 @@ package struct ArgumentParser {
 
     typealias RawValue = RawOptionValue
 
-    func parse(_ arguments: [String]) throws(Failure) -> ParsedCommand {
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
         // Help and version win over everything else, as in git and gh.
         for argument in arguments {
             if argument == "--" { break }
@@ -53,7 +53,7 @@ package struct ArgumentParser {
 
     /// Pairs each option on the command line with its value(s), under its
     /// long name whatever name it was given by.
-    func collect(_ arguments: [String], notices: inout [String]) throws(Failure) -> [String: [RawValue]] {
+    func collect(_ arguments: [String], notices: inout [String]) throws(UsageError) -> [String: [RawValue]] {
         var raw: [String: [RawValue]] = [:]
         var index = 0
         func record(_ spec: OptionDeclaration, _ value: String) {
@@ -64,11 +64,11 @@ package struct ArgumentParser {
                 raw[spec.long] = [RawValue(text: value, fromCommandLine: true)]
             }
         }
-        func value(for spec: OptionDeclaration, inline: String?) throws(Failure) -> String {
+        func value(for spec: OptionDeclaration, inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
             index += 1
             guard index < arguments.count else {
-                throw Failure.usage("missing value for '\(spec.display)'")
+                throw UsageError("missing value for '\(spec.display)'")
             }
             return arguments[index]
         }
@@ -92,7 +92,7 @@ package struct ArgumentParser {
                 if spec.takesValue {
                     record(spec, try value(for: spec, inline: inline))
                 } else if inline != nil {
-                    throw Failure.usage("'--\(spec.long)' takes no value")
+                    throw UsageError("'--\(spec.long)' takes no value")
                 } else {
                     record(spec, "true")
                 }
@@ -114,10 +114,10 @@ package struct ArgumentParser {
                 }
             } else if argument == "--" {
                 if index + 1 < arguments.count {
-                    throw Failure.usage("unexpected argument '\(arguments[index + 1])': authcode takes options only")
+                    throw UsageError("unexpected argument '\(arguments[index + 1])': authcode takes options only")
                 }
             } else {
-                throw Failure.usage("unexpected argument '\(argument)': authcode takes options only")
+                throw UsageError("unexpected argument '\(argument)': authcode takes options only")
             }
             index += 1
         }
@@ -127,7 +127,7 @@ package struct ArgumentParser {
     /// `AUTHCODE_<NAME>` for every option the command line left out (an
     /// alias's variable when the option's own is not set). A repeatable
     /// option takes one value per line.
-    func addEnvironment(to raw: inout [String: [RawValue]], notices: inout [String]) throws(Failure) {
+    func addEnvironment(to raw: inout [String: [RawValue]], notices: inout [String]) throws(UsageError) {
         for spec in table.declarations where raw[spec.long] == nil && spec.role == .setting {
             // A flag wins over the environment, including a setting it
             // conflicts with: -q beats AUTHCODE_VERBOSE=1 and the reverse.
@@ -140,7 +140,7 @@ package struct ArgumentParser {
                 case "1", "true", "yes", "on": raw[spec.long] = [RawValue(text: "true", fromCommandLine: false)]
                 case "", "0", "false", "no", "off": continue
                 default:
-                    throw Failure.usage("\(name) must be 1/true/yes or 0/false/no, not '\(value)'")
+                    throw UsageError("\(name) must be 1/true/yes or 0/false/no, not '\(value)'")
                 }
             } else if spec.repeatable {
                 raw[spec.long] = Self.lines(value).map { RawValue(text: $0, fromCommandLine: false) }
@@ -168,7 +168,7 @@ package struct ArgumentParser {
     /// out; among files a later one wins. A repeatable option collects its
     /// config values first, then those of the command line (or else the
     /// environment), as curl puts `.curlrc` before the command line.
-    func addConfigFiles(_ paths: [String], to raw: inout [String: [RawValue]], notices: inout [String]) throws(Failure) {
+    func addConfigFiles(_ paths: [String], to raw: inout [String: [RawValue]], notices: inout [String]) throws(UsageError) {
         var layer: [String: [RawValue]] = [:]
         var repeatable: Set<String> = []
         for path in paths {
@@ -194,13 +194,13 @@ package struct ArgumentParser {
         }
     }
 
-    static func unknown(_ option: String) -> Failure {
+    static func unknown(_ option: String) -> UsageError {
         let hint: String
         if let suggestion = Suggestion.closest(to: option) {
             hint = "Did you mean '\(suggestion)'? See 'authcode --help'."
         } else {
             hint = "See 'authcode --help'."
         }
-        return Failure.usage("unknown option '\(option)'", hint: hint)
+        return UsageError("unknown option '\(option)'", hint: hint)
     }
 }

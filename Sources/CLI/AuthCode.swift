@@ -23,8 +23,13 @@ package enum AuthCode {
                            versions: LibraryVersions = LibraryVersions(), stderrIsTerminal: Bool = isatty(2) != 0) -> ExitCode {
         var redactor = Redactor()
         var verbosity = Verbosity.normal
-        do throws(Failure) {
-            let command = try ArgumentParser(environment: environment, reader: reader).parse(arguments)
+        do throws(CLIError) {
+            let command: ParsedCommand
+            do {
+                command = try ArgumentParser(environment: environment, reader: reader).parse(arguments)
+            } catch {
+                throw .usage(error)
+            }
             let options: Options
             switch command {
             case .help:
@@ -46,53 +51,64 @@ package enum AuthCode {
                 for warning in options.warnings { console.writeErr(warning + "\n") }
             }
             // -o: the file's temporary twin exists before any request; `-o -` is stdout, as in curl.
-            let file = try options.commandLine.outputFile.flatMap { path throws(Failure) in path == "-" ? nil : try OutputFile(path: path, base: console) }
+            let file: OutputFile?
+            do {
+                file = try options.commandLine.outputFile.flatMap { path throws(UsageError) in path == "-" ? nil : try OutputFile(path: path, base: console) }
+            } catch {
+                throw .usage(error)
+            }
             defer { file?.discard() }
             let out: Console = file ?? console
             let execInfo = environment["KUBERNETES_EXEC_INFO"]
+            let wording = CLIWording()
             if options.batch.input != nil {
                 let printer = BatchPrinter(field: settings.output.print, execInfo: execInfo)
-                let tally = try BatchRunner(settings: settings, batch: options.batch, console: out, transport: transport, showProgress: stderrIsTerminal)
-                    .run(printing: printer.printed)
+                let tally: BatchTally
+                do {
+                    tally = try BatchRunner(settings: settings, batch: options.batch, console: out, transport: transport, wording: wording,
+                                            showProgress: stderrIsTerminal)
+                        .run(printing: printer.printed)
+                } catch {
+                    throw .flow(error)
+                }
                 var code = ExitCode.success
                 if tally.failed > 0 {
                     if verbosity != .quiet { out.writeErr(printer.summary(tally, outputName: out.outputName) + "\n") }
                     code = .batchFailed
                 }
                 if let file, let reason = file.commit() {
-                    throw Failure(.outputFailed, "could not write the results to \(file.outputName): \(reason); the batch's tokens are lost")
+                    throw .unwritten(.batchResults(output: file.outputName, reason: reason))
                 }
                 return code
             }
-            let flow = try TokenFlow(settings: settings, console: out, makeTransport: transport)
-            redactor = flow.redactor
-            let result = try flow.run()
-            let text = try ResultPrinter.output(result, field: settings.output.print, execInfo: execInfo)
+            let result: FlowResult
+            do {
+                let flow = try TokenFlow(settings: settings, console: out, makeTransport: transport, wording: wording)
+                redactor = flow.redactor
+                result = try flow.run()
+            } catch {
+                throw .flow(error)
+            }
+            let text: String
+            do {
+                text = try ResultPrinter.output(result, field: settings.output.print, execInfo: execInfo)
+            } catch {
+                throw .unprintable(error)
+            }
             guard out.writeOut(text) else {
-                let reason = file?.failure ?? "closed pipe or full disk"
-                throw Failure(.outputFailed, "could not write the result to \(out.outputName) (\(reason)); " + Self.spent(result))
+                throw .unwritten(.result(output: out.outputName, reason: file?.failure ?? "closed pipe or full disk", LostResult(result)))
             }
             if let file, let reason = file.commit() {
-                throw Failure(.outputFailed, "could not write the result to \(file.outputName) (\(reason)); " + Self.spent(result))
+                throw .unwritten(.result(output: file.outputName, reason: reason, LostResult(result)))
             }
             return .success
         } catch {
-            console.writeErr(redactor.line(for: error) + "\n")
-            if let hint = error.hint, verbosity != .quiet {
+            let report = ErrorReport(error)
+            console.writeErr(redactor.finished(report.markedLine) + "\n")
+            if let hint = report.hint, verbosity != .quiet {
                 console.writeErr(redactor.finished(hint) + "\n")
             }
-            return error.exitCode
-        }
-    }
-
-    /// What the lost output had cost, for the exit-1 line.
-    static func spent(_ result: FlowResult) -> String {
-        switch result {
-        case .code: return "the code was not redeemed"
-        case .token(let token) where token.source == .cache: return "the token came from the cache and is still there"
-        case .token(let token) where token.source == .refresh: return "a refresh token was redeemed"
-        case .token: return "the code was redeemed and its token is lost"
-        case .forgotten: return "nothing was minted"
+            return report.exitCode
         }
     }
 

@@ -14,28 +14,29 @@ struct BatchPrinter {
     let execInfo: String?
 
     func printed(_ outcome: RecordOutcome) -> PrintedRecord {
-        let error: Failure
+        // The record's exit code and words, as a single run's (Errors/ErrorReport.swift).
+        let report: ErrorReport
         switch outcome.result {
         case .success(let result):
             if field == .json, case .token(let token) = result {
                 return PrintedRecord(stdout: Self.head(line: outcome.line, user: outcome.user) + "\"token\":" + token.response.oneLine + "}\n",
                                      failed: false)
             }
-            do throws(Failure) {
+            do throws(PrintError) {
                 return PrintedRecord(stdout: try ResultPrinter.output(result, field: field, execInfo: execInfo), failed: false)
-            } catch let failure {
-                error = failure
+            } catch {
+                report = ErrorReport(.unprintable(error))
             }
         case .failure(let failure):
-            error = failure
+            report = ErrorReport(failure)
         }
         // Scrubbed of the record's secrets, then server text bounded and
-        // escaped (Core/Text/ServerText.swift).
-        let marked = error.message + (error.location.map { " (\($0))" } ?? "")
+        // escaped (Core/ServerText/ServerText.swift).
+        let marked = report.message + (report.location.map { " (\($0))" } ?? "")
         let message = Redactor(outcome.secrets).finished(marked)
         if field == .json {
             return PrintedRecord(stdout: Self.head(line: outcome.line, user: outcome.user)
-                                     + "\"error\":{\"exit\":\(error.exitCode.rawValue),\"message\":\(JSONText.quote(message))}}\n",
+                                     + "\"error\":{\"exit\":\(report.exitCode.rawValue),\"message\":\(JSONText.quote(message))}}\n",
                                  failed: true)
         }
         return PrintedRecord(stdout: "\n", stderr: "authcode: error: line \(outcome.line): \(TerminalText.escapeLine(message))\n", failed: true)

@@ -9,12 +9,12 @@ package enum BoundedRead {
     /// A value is short; an endless stream is refused rather than buffered.
     static let limit = 1 << 20
 
-    static func file(_ path: String, timeout: Double) throws(Failure) -> [UInt8] {
+    static func file(_ path: String, timeout: Double) throws(UsageError) -> [UInt8] {
         let descriptor: Int32
         do throws(InputError) {
             descriptor = try InputFile.open(path)
         } catch {
-            throw Failure.usage("\(error)")
+            throw UsageError(error.text)
         }
         defer { InputFile.close(descriptor) }
         return try all(descriptor: descriptor, timeout: timeout, what: "it")
@@ -22,13 +22,13 @@ package enum BoundedRead {
 
     /// Everything up to end of file. Regular files and terminals are read
     /// as they are; anything else waits at most `timeout` seconds in all.
-    static func all(descriptor: Int32, timeout: Double, what: String) throws(Failure) -> [UInt8] {
+    static func all(descriptor: Int32, timeout: Double, what: String) throws(UsageError) -> [UInt8] {
         do throws(InputError) {
             return try InputRead.all(descriptor, limit: limit, timeout: timeout)
         } catch .silent {
-            throw Failure.usage("\(what) yielded nothing to read within \(SystemClock.describe(seconds: timeout)) (--timeout); is a writer missing?")
+            throw UsageError("\(what) yielded nothing to read within \(SystemClock.describe(seconds: timeout)) (--timeout); is a writer missing?")
         } catch {
-            throw Failure.usage("read failed or larger than 1 MiB")
+            throw UsageError("read failed or larger than 1 MiB")
         }
     }
 }

@@ -37,11 +37,11 @@ struct ConfigFile {
     /// that may be set from a file, and a secret written in it literally
     /// must not be readable by group or others — as ssh refuses a private
     /// key others can read.
-    static func read(_ path: String, index: OptionIndex = OptionTable.index) throws(Failure) -> ConfigFile {
+    static func read(_ path: String, index: OptionIndex = OptionTable.index) throws(UsageError) -> ConfigFile {
         let (bytes, othersMayRead) = try load(path)
         let entries = try parse(bytes, path: path, index: index)
         if othersMayRead, let exposed = entries.first(where: { $0.declaration.holdsLiteralSecret($0.value) }) {
-            throw Failure(.usage,
+            throw UsageError(
                           "config file '\(path)' holds a secret ('--\(exposed.declaration.long)' on line \(exposed.line)) and group or others can read it; run 'chmod 600 \(ShellWord.quoted(path))'",
                           hint: "Or keep the secret in a file of its own and name that file with @FILE in the config file.")
         }
@@ -49,11 +49,11 @@ struct ConfigFile {
     }
 
     /// The file's bytes, and whether its mode lets group or others read it.
-    static func load(_ path: String) throws(Failure) -> (bytes: [UInt8], othersMayRead: Bool) {
-        func failure(_ reason: String) -> Failure {
-            Failure.usage("cannot read config file '\(path)': \(reason)")
+    static func load(_ path: String) throws(UsageError) -> (bytes: [UInt8], othersMayRead: Bool) {
+        func failure(_ reason: String) -> UsageError {
+            UsageError("cannot read config file '\(path)': \(reason)")
         }
-        guard !path.isEmpty else { throw Failure.usage("a config file name is empty") }
+        guard !path.isEmpty else { throw UsageError("a config file name is empty") }
         // O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -75,7 +75,7 @@ struct ConfigFile {
         }
     }
 
-    static func parse(_ bytes: [UInt8], path: String, index: OptionIndex = OptionTable.index) throws(Failure) -> [Entry] {
+    static func parse(_ bytes: [UInt8], path: String, index: OptionIndex = OptionTable.index) throws(UsageError) -> [Entry] {
         var entries: [Entry] = []
         var number = 0
         for var line in bytes.split(separator: Byte.lf, omittingEmptySubsequences: false) {
@@ -99,13 +99,13 @@ private struct ConfigLine {
 
     var source: String { ConfigFile.source(path, line: number) }
 
-    func error(_ message: String, hint: String? = "See 'authcode --help'.") -> Failure {
-        Failure(.usage, message, at: source, hint: hint)
+    func error(_ message: String, hint: String? = "See 'authcode --help'.") -> UsageError {
+        UsageError(message, at: source, hint: hint)
     }
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == Byte.space || byte == Byte.tab }
 
-    func entry() throws(Failure) -> ConfigFile.Entry? {
+    func entry() throws(UsageError) -> ConfigFile.Entry? {
         var rest = bytes.drop(while: Self.isBlank)
         guard let first = rest.first, first != ASCII.hash else { return nil }
         guard !bytes.contains(0) else { throw error("a NUL byte is not text") }
@@ -165,7 +165,7 @@ private struct ConfigLine {
         return declaration.warning(used: typed, current: current).map { "\($0) (\(source))" }
     }
 
-    func lookUp(_ typed: String, _ found: OptionDeclaration?) throws(Failure) -> OptionDeclaration {
+    func lookUp(_ typed: String, _ found: OptionDeclaration?) throws(UsageError) -> OptionDeclaration {
         guard let found else {
             var failure = ArgumentParser.unknown(typed)
             failure.message += " in a config file"
@@ -176,7 +176,7 @@ private struct ConfigLine {
     }
 
     /// A value in double quotes, escapes resolved (curl's unslashquote).
-    func quoted(_ text: ArraySlice<UInt8>, _ declaration: OptionDeclaration) throws(Failure) -> [UInt8] {
+    func quoted(_ text: ArraySlice<UInt8>, _ declaration: OptionDeclaration) throws(UsageError) -> [UInt8] {
         var value: [UInt8] = []
         var index = text.index(after: text.startIndex)
         while index < text.endIndex {
@@ -207,7 +207,7 @@ private struct ConfigLine {
     }
 
     /// A value without quotes: up to the first blank; only a comment may follow.
-    func unquoted(_ text: ArraySlice<UInt8>, _ declaration: OptionDeclaration) throws(Failure) -> [UInt8] {
+    func unquoted(_ text: ArraySlice<UInt8>, _ declaration: OptionDeclaration) throws(UsageError) -> [UInt8] {
         let value = text.prefix(while: { !Self.isBlank($0) })
         let after = text.dropFirst(value.count).drop(while: Self.isBlank)
         guard after.isEmpty || after.first == ASCII.hash else {

@@ -19,7 +19,7 @@ enum ExecCredential {
         return version
     }
 
-    static func json(_ token: MintedToken, apiVersion: String) throws(Failure) -> String {
+    static func json(_ token: MintedToken, apiVersion: String) throws(PrintError) -> String {
         let carried: String
         let expiry: Double?
         if let idToken = token.response.idToken {

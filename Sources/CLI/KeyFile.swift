@@ -15,18 +15,18 @@ import Darwin
 /// names (and refuses) such a key.
 enum KeyFile {
     static func load(_ path: String, flag: String, selecting kid: String?, timeout: Double,
-                     warnings: inout [String]) throws(Failure) -> LoadedKey {
+                     warnings: inout [String]) throws(UsageError) -> LoadedKey {
         let bytes: [UInt8]
-        do throws(Failure) {
+        do throws(UsageError) {
             bytes = try BoundedRead.file(path, timeout: timeout)
         } catch {
-            throw Failure.usage("cannot read '\(path)' for '\(flag)': \(error.message)")
+            throw UsageError("cannot read '\(path)' for '\(flag)': \(error.message)")
         }
         let key: SigningKey
         do throws(JOSEError) {
             key = try SigningKey.load(bytes, selecting: kid)
         } catch {
-            throw Failure.usage("cannot use '\(path)' for '\(flag)': \(error.message)",
+            throw UsageError("cannot use '\(path)' for '\(flag)': \(error.message)",
                                 hint: "Give a PEM private key (PKCS#8, PKCS#1 or SEC1, unencrypted) or a JWK or JWK Set holding d.")
         }
         var info = stat()

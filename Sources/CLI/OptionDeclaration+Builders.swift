@@ -7,7 +7,7 @@ extension OptionDeclaration {
     init(_ long: String, short: Character?, valueName: String?, section: OptionSection, summary: String,
          repeatable: Bool = false, choices: [String] = [], defaultText: String? = nil, kind: OptionValueKind,
          appliesFirst: Bool = false, keyPath: PartialKeyPath<Options> & Sendable,
-         apply: @escaping @Sendable (inout Options, [RawOptionValue], ValueContext) throws(Failure) -> Void) {
+         apply: @escaping @Sendable (inout Options, [RawOptionValue], ValueContext) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
         self.valueName = valueName
@@ -26,9 +26,9 @@ extension OptionDeclaration {
     static func value<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, V?> & Sendable,
                          _ section: OptionSection, kind: OptionValueKind = .text, files: FileResolution = .whole,
                          _ summary: String,
-                         parse: @escaping @Sendable (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+                         parse: @escaping @Sendable (String, ValueContext) throws(UsageError) -> V) -> OptionDeclaration {
         OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary, kind: kind,
-                          keyPath: keyPath) { options, values, context throws(Failure) in
+                          keyPath: keyPath) { options, values, context throws(UsageError) in
             guard let given = values.last else { return }
             let text = files == .whole ? try context.resolve(given.text) : given.text
             options[keyPath: keyPath] = try parse(text, context)
@@ -39,10 +39,10 @@ extension OptionDeclaration {
     static func value<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, V> & Sendable,
                          _ section: OptionSection, kind: OptionValueKind = .text, appliesFirst: Bool = false,
                          _ summary: String, showDefault: (V) -> String = { "\($0)" },
-                         parse: @escaping @Sendable (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+                         parse: @escaping @Sendable (String, ValueContext) throws(UsageError) -> V) -> OptionDeclaration {
         OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary,
                           defaultText: showDefault(Options()[keyPath: keyPath]), kind: kind, appliesFirst: appliesFirst,
-                          keyPath: keyPath) { options, values, context throws(Failure) in
+                          keyPath: keyPath) { options, values, context throws(UsageError) in
             guard let given = values.last else { return }
             options[keyPath: keyPath] = try parse(try context.resolve(given.text), context)
         }
@@ -56,7 +56,7 @@ extension OptionDeclaration {
         OptionDeclaration(long, short: nil, valueName: valueName, section: section, summary: summary,
                           choices: E.allCases.map(\.rawValue),
                           defaultText: showDefault ? Options()[keyPath: keyPath].rawValue : nil, kind: .choice,
-                          keyPath: keyPath) { options, values, context throws(Failure) in
+                          keyPath: keyPath) { options, values, context throws(UsageError) in
             guard let given = values.last else { return }
             options[keyPath: keyPath] = try Self.member(of: E.self, try context.resolve(given.text), context)
         }
@@ -67,7 +67,7 @@ extension OptionDeclaration {
                                                            _ section: OptionSection, _ summary: String) -> OptionDeclaration where E.RawValue == String {
         OptionDeclaration(long, short: nil, valueName: valueName, section: section, summary: summary,
                           choices: E.allCases.map(\.rawValue), kind: .choice,
-                          keyPath: keyPath) { options, values, context throws(Failure) in
+                          keyPath: keyPath) { options, values, context throws(UsageError) in
             guard let given = values.last else { return }
             options[keyPath: keyPath] = try Self.member(of: E.self, try context.resolve(given.text), context)
         }
@@ -78,9 +78,9 @@ extension OptionDeclaration {
     static func list<V>(_ long: String, short: Character? = nil, _ valueName: String, _ keyPath: WritableKeyPath<Options, [V]> & Sendable,
                         _ section: OptionSection, kind: OptionValueKind = .text, files: FileResolution = .whole,
                         _ summary: String,
-                        parse: @escaping @Sendable (String, ValueContext) throws(Failure) -> V) -> OptionDeclaration {
+                        parse: @escaping @Sendable (String, ValueContext) throws(UsageError) -> V) -> OptionDeclaration {
         OptionDeclaration(long, short: short, valueName: valueName, section: section, summary: summary, repeatable: true,
-                          kind: kind, keyPath: keyPath) { options, values, context throws(Failure) in
+                          kind: kind, keyPath: keyPath) { options, values, context throws(UsageError) in
             for given in values {
                 let text = files == .whole ? try context.resolve(given.text) : given.text
                 options[keyPath: keyPath].append(try parse(text, context))
@@ -92,12 +92,12 @@ extension OptionDeclaration {
     static func flag(_ long: String, short: Character? = nil, _ keyPath: WritableKeyPath<Options, Bool> & Sendable,
                      _ section: OptionSection, _ summary: String) -> OptionDeclaration {
         OptionDeclaration(long, short: short, valueName: nil, section: section, summary: summary, kind: .none,
-                          keyPath: keyPath) { options, values, _ throws(Failure) in
+                          keyPath: keyPath) { options, values, _ throws(UsageError) in
             if !values.isEmpty { options[keyPath: keyPath] = true }
         }
     }
 
-    static func member<E: RawRepresentable & CaseIterable>(of type: E.Type, _ text: String, _ context: ValueContext) throws(Failure) -> E
+    static func member<E: RawRepresentable & CaseIterable>(of type: E.Type, _ text: String, _ context: ValueContext) throws(UsageError) -> E
         where E.RawValue == String {
         if let match = E.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
             return match

@@ -39,7 +39,7 @@ package struct OptionDeclaration: Sendable {
     package internal(set) var deprecation: String?
     /// The setting it fills; cross-option rules ask about it by key path.
     let keyPath: PartialKeyPath<Options> & Sendable
-    let apply: @Sendable (inout Options, [RawOptionValue], ValueContext) throws(Failure) -> Void
+    let apply: @Sendable (inout Options, [RawOptionValue], ValueContext) throws(UsageError) -> Void
 
     package var takesValue: Bool { valueName != nil }
 

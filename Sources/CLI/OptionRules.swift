@@ -17,7 +17,7 @@ struct OptionRules {
     /// Warnings the parser found (an old option name given).
     var notices: [String] = []
 
-    func validate() throws(Failure) -> Options {
+    func validate() throws(UsageError) -> Options {
         var options = Options()
         options.warnings = notices
         let table = OptionTable.all
@@ -40,13 +40,13 @@ struct OptionRules {
         return options
     }
 
-    func apply(_ declaration: OptionDeclaration, to options: inout Options) throws(Failure) {
+    func apply(_ declaration: OptionDeclaration, to options: inout Options) throws(UsageError) {
         guard let values = raw[declaration.long] else { return }
         let context = ValueContext(flag: "--" + declaration.long, display: declaration.display, reader: reader)
         // A repeatable option's values one at a time, so that an error
         // about one from a config file says which file and line.
         for given in declaration.repeatable ? values.map({ [$0] }) : [values] {
-            do throws(Failure) {
+            do throws(UsageError) {
                 try declaration.apply(&options, given, context)
             } catch {
                 var failure = error
@@ -59,7 +59,7 @@ struct OptionRules {
     /// An option answered on its own (`OptionRole.answer`) other than
     /// `--help` and `--version`, which the parser sees first: nothing else
     /// is read or checked, so `--completion` works with any settings around.
-    static func answer(_ raw: [String: [RawOptionValue]], reader: ValueReader) throws(Failure) -> ParsedCommand? {
+    static func answer(_ raw: [String: [RawOptionValue]], reader: ValueReader) throws(UsageError) -> ParsedCommand? {
         let rules = OptionRules(raw: raw, reader: reader, environment: [:])
         guard rules.given(\.commandLine.completion), let declaration = OptionTable.declaration(for: \.commandLine.completion) else { return nil }
         var options = Options()
@@ -82,16 +82,16 @@ struct OptionRules {
         OptionTable.declaration(for: keyPath)?.display ?? "?"
     }
 
-    func endpoints(_ options: Options) throws(Failure) {
+    func endpoints(_ options: Options) throws(UsageError) {
         // A refresh needs only the token endpoint.
         let needsAuthorize = options.flow.request.refreshToken == nil
         if options.flow.server.issuer == nil && ((needsAuthorize && options.flow.server.authorizeURL == nil) || options.flow.server.tokenURL == nil) {
             let missing = options.flow.server.authorizeURL == nil && needsAuthorize ? display(\.flow.server.authorizeURL) : display(\.flow.server.tokenURL)
-            throw Failure.usage("missing '\(missing)' (or '\(display(\.flow.server.issuer))' to discover endpoints)")
+            throw UsageError("missing '\(missing)' (or '\(display(\.flow.server.issuer))' to discover endpoints)")
         }
     }
 
-    func client(_ options: inout Options) throws(Failure) {
+    func client(_ options: inout Options) throws(UsageError) {
         try required(\.flow.client.id, options.flow.client.id)
         if commandLineLiteral(\.flow.client.secret) {
             options.warnings.append("authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET")
@@ -100,17 +100,17 @@ struct OptionRules {
             options.flow.client.authMethod = defaultAuthMethod(options)
         }
         if options.flow.client.authMethod == .none && options.flow.client.secret != nil {
-            throw Failure.usage("'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them")
+            throw UsageError("'--auth-method none' sends no secret, but '--client-secret' is set; drop one of them")
         }
         if options.flow.client.authMethod.usesSecret && options.flow.client.secret == nil {
-            throw Failure.usage("'--auth-method \(options.flow.client.authMethod.rawValue)' needs '\(display(\.flow.client.secret))'")
+            throw UsageError("'--auth-method \(options.flow.client.authMethod.rawValue)' needs '\(display(\.flow.client.secret))'")
         }
     }
 
-    func lifecycle(_ options: inout Options) throws(Failure) {
+    func lifecycle(_ options: inout Options) throws(UsageError) {
         options.flow.cache.enabled = options.flow.cache.enabled || options.flow.cache.forget
         if given(\.flow.cache.minTTL) && !options.flow.cache.enabled {
-            throw Failure.usage("'\(display(\.flow.cache.minTTL))' works with '--cache'")
+            throw UsageError("'\(display(\.flow.cache.minTTL))' works with '--cache'")
         }
         if options.flow.cache.enabled && options.flow.cache.directory == nil {
             options.flow.cache.directory = CacheDirectory.defaultPath(environment: environment)
@@ -124,20 +124,20 @@ struct OptionRules {
         options.flow.connection.transport.certificateVariables = TrustSource.variables(in: environment)
     }
 
-    func request(_ options: Options) throws(Failure) {
+    func request(_ options: Options) throws(UsageError) {
         if options.flow.request.refreshToken == nil {
             try required(\.flow.client.redirectURI, options.flow.client.redirectURI)
         }
         for (name, fields) in [("param", options.flow.request.params), ("form", options.flow.walk.form)] {
             for field in fields {
-                if let reason = ReservedParameter.reason(field.name) {
-                    throw Failure.usage("'--\(name) \(field.name)=…' is not allowed: \(reason)")
+                if let reason = ReservedParameter.instead(of: field.name)?.reason(field.name) {
+                    throw UsageError("'--\(name) \(field.name)=…' is not allowed: \(reason)")
                 }
             }
         }
     }
 
-    func walk(_ options: inout Options) throws(Failure) {
+    func walk(_ options: inout Options) throws(UsageError) {
         for field in options.flow.walk.form where Redactor.isSecretName(field.name) {
             if let given = raw["form"]?.first(where: { $0.text.hasPrefix(field.name + "=") }), given.fromCommandLine,
                !given.text.dropFirst(field.name.count + 1).hasPrefix("@") {
@@ -148,88 +148,88 @@ struct OptionRules {
             options.warnings.append("authcode: hint: a TOTP secret on the command line shows in 'ps' and shell history; use '--totp-secret @FILE' or AUTHCODE_TOTP_SECRET")
         }
         if options.flow.walk.totpField != nil && options.flow.walk.totpSecret == nil {
-            throw Failure.usage("'\(display(\.flow.walk.totpField))' needs '\(display(\.flow.walk.totpSecret))'")
+            throw UsageError("'\(display(\.flow.walk.totpField))' needs '\(display(\.flow.walk.totpSecret))'")
         }
     }
 
-    func output(_ options: inout Options) throws(Failure) {
+    func output(_ options: inout Options) throws(UsageError) {
         if options.commandLine.verbose && options.commandLine.quiet {
-            throw Failure.usage("'--verbose' and '--quiet' cannot be used together")
+            throw UsageError("'--verbose' and '--quiet' cannot be used together")
         }
         options.flow.output.verbosity = options.commandLine.verbose ? .verbose : options.commandLine.quiet ? .quiet : .normal
         if options.flow.request.refreshToken != nil && options.flow.output.print == .code {
-            throw Failure.usage("'--print code' stops before the token request; '--refresh-token' has no code to print")
+            throw UsageError("'--print code' stops before the token request; '--refresh-token' has no code to print")
         }
         if options.commandLine.outputFile != nil && options.flow.cache.forget {
-            throw Failure.usage("'--forget' prints nothing, so '\(display(\.commandLine.outputFile))' has nothing to write; drop one of them")
+            throw UsageError("'--forget' prints nothing, so '\(display(\.commandLine.outputFile))' has nothing to write; drop one of them")
         }
         if options.flow.cache.enabled && options.flow.output.print == .code {
-            throw Failure.usage("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
+            throw UsageError("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
         }
     }
 
-    func batch(_ options: Options) throws(Failure) {
+    func batch(_ options: Options) throws(UsageError) {
         if options.batch.input == "" {
-            throw Failure.usage("'--users' is empty: name a file, or - for standard input")
+            throw UsageError("'--users' is empty: name a file, or - for standard input")
         }
         guard options.batch.input != nil else {
             for keyPath: PartialKeyPath<Options> in [\.batch.parallel, \.batch.shard] where given(keyPath) {
-                throw Failure.usage("'\(display(keyPath))' works with '\(display(\.batch.input))'")
+                throw UsageError("'\(display(keyPath))' works with '\(display(\.batch.input))'")
             }
             return
         }
         for (keyPath, name) in [(\Options.flow.request.refreshToken as PartialKeyPath<Options>, "refresh-token"), (\.flow.cache.enabled, "cache"), (\.flow.cache.forget, "forget")]
             where given(keyPath) {
-            throw Failure.usage("'--\(name)' cannot be used with '--users': each record is its own login")
+            throw UsageError("'--\(name)' cannot be used with '--users': each record is its own login")
         }
         if options.batch.input == "-", raw.values.joined().contains(where: { $0.text == "@-" || $0.text.hasSuffix("=@-") }) {
-            throw Failure.usage("'--users -' reads standard input, so no other value can be '@-'")
+            throw UsageError("'--users -' reads standard input, so no other value can be '@-'")
         }
     }
 
-    func transport(_ options: inout Options) throws(Failure) {
+    func transport(_ options: inout Options) throws(UsageError) {
         if options.flow.connection.transport.key != nil && options.flow.connection.transport.cert == nil {
-            throw Failure.usage("'\(display(\.flow.connection.transport.key))' needs '\(display(\.flow.connection.transport.cert))'")
+            throw UsageError("'\(display(\.flow.connection.transport.key))' needs '\(display(\.flow.connection.transport.cert))'")
         }
         if options.flow.connection.transport.insecure {
             options.warnings.append("authcode: warning: --insecure: TLS certificates are not verified")
         }
     }
 
-    func verification(_ options: inout Options) throws(Failure) {
+    func verification(_ options: inout Options) throws(UsageError) {
         if options.flow.output.print == .userinfo { options.flow.verification.userinfo = true }
         if options.flow.verification.userinfo {
             if options.flow.output.print == .code {
-                throw Failure.usage("'\(display(\.flow.verification.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
+                throw UsageError("'\(display(\.flow.verification.userinfo))' asks the userinfo endpoint after the token; '--print code' stops before the token request")
             }
             if options.flow.server.issuer == nil {
-                throw Failure.usage("'\(display(\.flow.verification.userinfo))' needs '\(display(\.flow.server.issuer))': the userinfo endpoint comes from the issuer's metadata")
+                throw UsageError("'\(display(\.flow.verification.userinfo))' needs '\(display(\.flow.server.issuer))': the userinfo endpoint comes from the issuer's metadata")
             }
             if options.flow.request.refreshToken == nil, !(options.flow.request.scope ?? "").split(separator: " ").contains("openid") {
-                throw Failure.usage("'\(display(\.flow.verification.userinfo))' needs 'openid' in '\(display(\.flow.request.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
+                throw UsageError("'\(display(\.flow.verification.userinfo))' needs 'openid' in '\(display(\.flow.request.scope))': its sub is checked against the id_token's (OIDC Core §5.3.2)")
             }
         }
         if let keyed = options.flow.verification.idTokenAlgs?.first(where: { $0.keyKind == .secret }), options.flow.client.secret == nil {
-            throw Failure.usage("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.flow.client.secret))'")
+            throw UsageError("'--id-token-alg \(keyed.rawValue)' is keyed with the client secret; give '\(display(\.flow.client.secret))'")
         }
         // OIDC Core §3.1.2.1: max_age is a number of seconds; the id_token's
         // auth_time is checked against it.
         if let maxAge = options.flow.request.params.last(where: { $0.name == "max_age" }),
            maxAge.value.isEmpty || maxAge.value.utf8.count > 10 || !maxAge.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            throw Failure.usage("'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)")
+            throw UsageError("'--param max_age=…' must be a whole number of seconds (OIDC Core §3.1.2.1)")
         }
     }
 
     /// A required value: absent is "missing '--client-id <id>'"; given
     /// empty (`--client-id ""`, an empty variable) says so, since the user
     /// did type the flag.
-    func required(_ keyPath: PartialKeyPath<Options>, _ value: String) throws(Failure) {
+    func required(_ keyPath: PartialKeyPath<Options>, _ value: String) throws(UsageError) {
         guard value.isEmpty else { return }
         if given(keyPath), let declaration = OptionTable.declaration(for: keyPath) {
             let source = raw[declaration.long]?.last?.fromCommandLine == false ? declaration.environmentName : "--" + declaration.long
-            throw Failure.usage("'\(source)' is empty; it needs a value")
+            throw UsageError("'\(source)' is empty; it needs a value")
         }
-        throw Failure.usage("missing '\(display(keyPath))'")
+        throw UsageError("missing '\(display(keyPath))'")
     }
 
     /// A secret typed literally on the command line, where `ps` shows it.

@@ -31,6 +31,18 @@ package enum OptionTable {
         index.declaration(for: keyPath)
     }
 
+    /// The option that fills a setting as typed (`--allow-http`), for
+    /// messages and hints: what no layer below the CLI spells.
+    static func flag(_ keyPath: PartialKeyPath<Options>) -> String {
+        declaration(for: keyPath).map { "--" + $0.long } ?? "?"
+    }
+
+    /// Its short form where it has one (`-H`), else its long one.
+    static func shortFlag(_ keyPath: PartialKeyPath<Options>) -> String {
+        guard let declaration = declaration(for: keyPath) else { return "?" }
+        return declaration.short.map { "-\($0)" } ?? "--" + declaration.long
+    }
+
     static var endpoints: [OptionDeclaration] {
         [
             .value("issuer", "url", \.flow.server.issuer, .endpoints, kind: .url,

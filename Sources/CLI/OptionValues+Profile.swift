@@ -7,7 +7,7 @@ import Flow
 /// request (OptionTable.profile).
 extension OptionValues {
     /// `issuer`, `endpoint`, or an absolute URL to name literally.
-    static func assertionAudience(_ text: String, _ context: ValueContext) throws(Failure) -> AssertionAudience {
+    static func assertionAudience(_ text: String, _ context: ValueContext) throws(UsageError) -> AssertionAudience {
         switch text {
         case "issuer": return .issuer
         case "endpoint": return .endpoint
@@ -20,7 +20,7 @@ extension OptionValues {
     }
 
     /// `METHOD URL`: an HTTP method token and an absolute http(s) URL.
-    static func dpopTarget(_ text: String, _ context: ValueContext) throws(Failure) -> DPoPTarget {
+    static func dpopTarget(_ text: String, _ context: ValueContext) throws(UsageError) -> DPoPTarget {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].utf8.allSatisfy({ ASCII.isLetter($0) }) else {
             throw context.invalid(text, expected: "'METHOD URL', e.g. 'GET https://api.example/me'")
@@ -28,13 +28,13 @@ extension OptionValues {
         let url = String(parts[1])
         guard let reference = URIReference(url), let scheme = reference.scheme?.lowercased(), scheme == "http" || scheme == "https",
               reference.host?.isEmpty == false else {
-            throw Failure.usage("invalid URL '\(url)' in '\(context.flag)': expected an absolute http or https URL")
+            throw UsageError("invalid URL '\(url)' in '\(context.flag)': expected an absolute http or https URL")
         }
         return DPoPTarget(method: parts[0].uppercased(), url: url)
     }
 
     /// RFC 8707 §2: an absolute URI without a fragment.
-    static func resource(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+    static func resource(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
         guard let reference = URIReference(text), reference.isAbsolute, reference.fragment == nil else {
             throw context.invalid(text, expected: "an absolute URI without a fragment (RFC 8707)")
         }
@@ -43,9 +43,9 @@ extension OptionValues {
 
     /// RFC 9396 §2: kept as given once it is a non-empty JSON array of
     /// objects with a string `type`.
-    static func authorizationDetails(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+    static func authorizationDetails(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
         if let problem = AuthorizationDetails.problem(in: text) {
-            throw Failure.usage("invalid value for '\(context.flag)': \(problem); expected a JSON array of objects, each with a string \"type\" (RFC 9396)")
+            throw UsageError("invalid value for '\(context.flag)': \(problem); expected a JSON array of objects, each with a string \"type\" (RFC 9396)")
         }
         return text
     }

@@ -17,40 +17,40 @@ enum OptionValues {
     static func text(_ text: String, _ context: ValueContext) -> String { text }
 
     /// A value that must not be empty (a path, a secret).
-    static func nonEmpty(_ text: String, _ context: ValueContext) throws(Failure) -> String {
-        guard !text.isEmpty else { throw Failure.usage("'\(context.flag)' is empty") }
+    static func nonEmpty(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
+        guard !text.isEmpty else { throw UsageError("'\(context.flag)' is empty") }
         return text
     }
 
-    static func url(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+    static func url(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
         guard let reference = URIReference(text), let scheme = reference.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = reference.host, !host.isEmpty else {
-            throw Failure.usage("'\(context.flag)' must be an absolute http or https URL, not '\(text)'")
+            throw UsageError("'\(context.flag)' must be an absolute http or https URL, not '\(text)'")
         }
         return text
     }
 
     /// An absolute URI of any scheme, without a fragment (RFC 6749 §3.1.2).
     /// Empty reads as not given: the rules then say it is missing.
-    static func redirectURI(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+    static func redirectURI(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
         if text.isEmpty { return text }
         guard let reference = URIReference(text), reference.isAbsolute, reference.fragment == nil else {
-            throw Failure.usage("'\(context.flag)' must be an absolute URI without a fragment, not '\(text)'")
+            throw UsageError("'\(context.flag)' must be an absolute URI without a fragment, not '\(text)'")
         }
         return text
     }
 
     /// A file libcurl will read later: checked now, so a typo is a usage
     /// error (exit 2) rather than a TLS failure after a connection.
-    static func readableFile(_ path: String, _ context: ValueContext) throws(Failure) -> String {
+    static func readableFile(_ path: String, _ context: ValueContext) throws(UsageError) -> String {
         guard access(path, R_OK) == 0 else {
-            throw Failure.usage("cannot read '\(path)' for '\(context.flag)': \(errno == ENOENT ? "no such file" : "permission denied")")
+            throw UsageError("cannot read '\(path)' for '\(context.flag)': \(errno == ENOENT ? "no such file" : "permission denied")")
         }
         return path
     }
 
-    static func integer(in range: ClosedRange<Int>) -> @Sendable (String, ValueContext) throws(Failure) -> Int {
-        { text, context throws(Failure) in
+    static func integer(in range: ClosedRange<Int>) -> @Sendable (String, ValueContext) throws(UsageError) -> Int {
+        { text, context throws(UsageError) in
             guard let number = Int(text), range.contains(number) else {
                 throw context.invalid(text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
@@ -58,7 +58,7 @@ enum OptionValues {
         }
     }
 
-    static func seconds(_ text: String, _ context: ValueContext) throws(Failure) -> Double {
+    static func seconds(_ text: String, _ context: ValueContext) throws(UsageError) -> Double {
         guard let number = Double(text), number.isFinite, number > 0, number <= 86400 else {
             throw context.invalid(text, expected: "seconds greater than 0, fractions allowed")
         }
@@ -66,7 +66,7 @@ enum OptionValues {
     }
 
     /// `NAME=VALUE`; the VALUE part may be `@FILE`.
-    static func pair(_ text: String, _ context: ValueContext) throws(Failure) -> NameValue {
+    static func pair(_ text: String, _ context: ValueContext) throws(UsageError) -> NameValue {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             // The value is not echoed: a mistyped --form may be a bare password.
             throw context.invalid(nil, expected: "NAME=VALUE")
@@ -76,7 +76,7 @@ enum OptionValues {
         return NameValue(field, try context.resolve(value, label: "\(context.flag) \(field)"))
     }
 
-    static func header(_ text: String, _ context: ValueContext) throws(Failure) -> HTTPHeader {
+    static func header(_ text: String, _ context: ValueContext) throws(UsageError) -> HTTPHeader {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex,
               text[..<colon].allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != ":" }),
               !text.utf8.contains(0x0A), !text.utf8.contains(0x0D) else {
@@ -86,18 +86,18 @@ enum OptionValues {
     }
 
     /// HOST:PORT:HOST2:PORT2, read by the parser the plain-http policy uses.
-    static func connectTo(_ text: String, _ context: ValueContext) throws(Failure) -> ConnectTo {
+    static func connectTo(_ text: String, _ context: ValueContext) throws(UsageError) -> ConnectTo {
         do throws(ConnectTo.Problem) {
             return try ConnectTo(text)
         } catch {
-            throw Failure.usage("invalid value '\(text)' for '\(context.flag)': \(error)")
+            throw UsageError("invalid value '\(text)' for '\(context.flag)': \(error)")
         }
     }
 
     /// A proxy as curl takes it, limited to the schemes whose hop the
     /// plain-http rule can judge: http (plain to the proxy), https and
     /// socks5h (the proxy resolves names, so none leaks to local DNS).
-    static func proxy(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+    static func proxy(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
         guard let reference = URIReference(text), let scheme = reference.scheme?.lowercased(),
               ["http", "https", "socks5h"].contains(scheme), let host = reference.host, !host.isEmpty else {
             // Not echoed: a proxy URL may carry a password.
@@ -107,7 +107,7 @@ enum OptionValues {
     }
 
     /// `METHOD URL [BODY]`; BODY may be `@FILE`.
-    static func step(_ text: String, _ context: ValueContext) throws(Failure) -> Step {
+    static func step(_ text: String, _ context: ValueContext) throws(UsageError) -> Step {
         let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
         let methods = HTTPMethod.stepMethods
         guard parts.count >= 2, methods.contains(HTTPMethod(rawValue: String(parts[0]))) else {
@@ -116,7 +116,7 @@ enum OptionValues {
         let target = String(parts[1])
         guard let reference = URIReference(target), let scheme = reference.scheme?.lowercased(),
               scheme == "http" || scheme == "https", reference.host?.isEmpty == false else {
-            throw Failure.usage("invalid URL '\(target)' in '\(context.flag)': expected an absolute http or https URL")
+            throw UsageError("invalid URL '\(target)' in '\(context.flag)': expected an absolute http or https URL")
         }
         let body = try parts.count > 2 ? context.resolve(String(parts[2])) : nil
         return Step(method: HTTPMethod(rawValue: String(parts[0])), url: target, body: body)
@@ -124,7 +124,7 @@ enum OptionValues {
 
     /// `scheme://host[:port]`, as RFC 6454 §4 computes an origin; kept in
     /// lower case with the default port dropped, to compare as text.
-    static func origin(_ text: String, _ context: ValueContext) throws(Failure) -> String {
+    static func origin(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
         guard let reference = URIReference(text), let origin = reference.origin,
               reference.path.isEmpty || reference.path == "/", reference.query == nil, reference.fragment == nil,
               reference.userinfo == nil else {
@@ -133,7 +133,7 @@ enum OptionValues {
         return origin
     }
 
-    static func shard(_ text: String, _ context: ValueContext) throws(Failure) -> Shard {
+    static func shard(_ text: String, _ context: ValueContext) throws(UsageError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 1_000_000,
               index >= 1, index <= count else {
@@ -142,7 +142,7 @@ enum OptionValues {
         return Shard(index: index, count: count)
     }
 
-    static func submit(_ text: String, _ context: ValueContext) throws(Failure) -> SubmitChoice {
+    static func submit(_ text: String, _ context: ValueContext) throws(UsageError) -> SubmitChoice {
         if let equals = text.firstIndex(of: "=") {
             guard equals != text.startIndex else { throw context.invalid(text, expected: "NAME or NAME=VALUE") }
             return SubmitChoice(name: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
@@ -152,13 +152,13 @@ enum OptionValues {
     }
 
     /// A TOTP seed, kept as given once it parses (`WalkSettings.totp`).
-    static func totpSeed(_ seed: String, _ context: ValueContext) throws(Failure) -> String {
+    static func totpSeed(_ seed: String, _ context: ValueContext) throws(UsageError) -> String {
         do {
             _ = try TOTP.parse(seed)
             return seed
         } catch {
             // TOTPError never quotes the value: it is a secret.
-            throw Failure.usage("invalid value for '\(context.display)': \(error.description)")
+            throw UsageError("invalid value for '\(context.display)': \(error.description)")
         }
     }
 }

@@ -21,12 +21,12 @@ final class OutputFile: Console {
     /// the main thread both reach it.
     private let file: Lock<(descriptor: Int32, writeError: Int32)>
 
-    init(path: String, base: Console) throws(Failure) {
+    init(path: String, base: Console) throws(UsageError) {
         self.path = path
         self.base = base
         let (directory, name) = Self.split(path)
-        func refuse(_ reason: String) -> Failure {
-            Failure.usage("cannot write '\(path)' for '-o': \(reason)")
+        func refuse(_ reason: String) -> UsageError {
+            UsageError("cannot write '\(path)' for '-o': \(reason)")
         }
         guard !name.isEmpty, name != ".", name != ".." else { throw refuse("it names a directory, not a file") }
         var info = stat()

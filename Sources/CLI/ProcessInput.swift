@@ -14,12 +14,12 @@ import Darwin
 /// Errors name the argument's position or the variable, never the value.
 package enum ProcessInput {
     /// The arguments after the program name.
-    package static func arguments() throws(Failure) -> [String] {
+    package static func arguments() throws(UsageError) -> [String] {
         var result: [String] = []
         for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             guard let text = String(validatingCString: pointer) else {
-                throw Failure.usage("argument \(index) is not UTF-8 text; authcode takes UTF-8 values only")
+                throw UsageError("argument \(index) is not UTF-8 text; authcode takes UTF-8 values only")
             }
             result.append(text)
         }
@@ -28,7 +28,7 @@ package enum ProcessInput {
 
     /// `environ` as a dictionary. A variable of ours (`AUTHCODE_…`) must be
     /// UTF-8; any other is repaired, since authcode only passes it through.
-    package static func environment() throws(Failure) -> [String: String] {
+    package static func environment() throws(UsageError) -> [String: String] {
         var result: [String: String] = [:]
         #if canImport(Darwin)
         guard let entries = _NSGetEnviron()?.pointee else { return result }
@@ -44,7 +44,7 @@ package enum ProcessInput {
             let value = bytes[(equals + 1)...]
             if name.hasPrefix("AUTHCODE_") {
                 guard let text = String(validating: value, as: UTF8.self) else {
-                    throw Failure.usage("\(name) is not UTF-8 text; authcode takes UTF-8 values only")
+                    throw UsageError("\(name) is not UTF-8 text; authcode takes UTF-8 values only")
                 }
                 result[name] = text
             } else {
@@ -78,13 +78,14 @@ extension AuthCode {
         ProcessInput.reserveStandardDescriptors()
         let console = StandardConsole()
         let arguments: [String], environment: [String: String]
-        do throws(Failure) {
+        do throws(UsageError) {
             arguments = try ProcessInput.arguments()
             environment = try ProcessInput.environment()
         } catch {
-            console.writeErr(error.line + "\n")
-            if let hint = error.hint { console.writeErr(hint + "\n") }
-            return error.exitCode
+            let report = ErrorReport(.usage(error))
+            console.writeErr(report.line + "\n")
+            if let hint = report.hint { console.writeErr(hint + "\n") }
+            return report.exitCode
         }
         return run(arguments: arguments, environment: environment, console: console, transport: transport, versions: versions)
     }

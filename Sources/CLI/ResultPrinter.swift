@@ -12,7 +12,7 @@ import Flow
 package enum ResultPrinter {
     /// - Parameter execInfo: `KUBERNETES_EXEC_INFO`, which names the
     ///   ExecCredential apiVersion kubectl expects.
-    static func output(_ result: FlowResult, field: PrintField, execInfo: String? = nil) throws(Failure) -> String {
+    static func output(_ result: FlowResult, field: PrintField, execInfo: String? = nil) throws(PrintError) -> String {
         switch result {
         case .code(let answer):
             return codeOutput(answer)
@@ -23,14 +23,14 @@ package enum ResultPrinter {
         }
     }
 
-    static func tokenOutput(_ token: MintedToken, field: PrintField, execInfo: String? = nil) throws(Failure) -> String {
+    static func tokenOutput(_ token: MintedToken, field: PrintField, execInfo: String? = nil) throws(PrintError) -> String {
         let response = token.response
         switch field {
         case .json, .code:
             return response.oneLine + "\n"
         case .accessToken, .idToken, .refreshToken:
             guard let value = response.json[field.rawValue]?.stringValue else {
-                throw Failure(.malformedResponse, "the token response has no \(field.rawValue) to print")
+                throw .missingField(field.rawValue)
             }
             return try raw(value, named: field.rawValue) + "\n"
         case .header:
@@ -44,7 +44,7 @@ package enum ResultPrinter {
             return lines
         case .expiresAt:
             guard let expiry = token.accessTokenExpiry, let text = RFC3339.format(unixTime: expiry) else {
-                throw Failure(.malformedResponse, "the token response says nothing usable about expiry (no numeric expires_in, and the access token is not a JWT with exp)")
+                throw .noExpiry
             }
             return text + "\n"
         case .execCredential:
@@ -52,22 +52,26 @@ package enum ResultPrinter {
         case .claims:
             // Verified before the token was returned or stored (Flow/Verification/IDTokenCheck.swift).
             guard let idToken = response.idToken else {
-                throw Failure(.malformedResponse, "the token response has no id_token whose claims to print")
+                throw .noIDTokenClaims
             }
-            return JSONLine.of(try IDTokenClaims.parse(idToken).payload) + "\n"
+            do {
+                return JSONLine.of(try IDTokenClaims.parse(idToken).payload) + "\n"
+            } catch {
+                throw .idToken(error)
+            }
         case .userinfo:
             guard let userinfo = token.userinfo else {
-                throw Failure(.malformedResponse, "no userinfo answer to print")
+                throw .noUserinfo
             }
             return JSONLine.of(userinfo.claims) + "\n"
         }
     }
 
     /// A value printed as is must not carry control characters: a hostile
-    /// token endpoint could otherwise write to the terminal (exit 8).
-    static func raw(_ value: String, named name: String) throws(Failure) -> String {
+    /// token endpoint could otherwise write to the terminal.
+    static func raw(_ value: String, named name: String) throws(PrintError) -> String {
         guard !TerminalText.containsControl(value) else {
-            throw Failure(.malformedResponse, "the token response's \(name) holds control characters; not printed")
+            throw .controlCharacters(name)
         }
         return value
     }

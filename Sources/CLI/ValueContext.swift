@@ -9,12 +9,12 @@ struct ValueContext {
     let reader: ValueReader
 
     /// The value itself, or the contents of the file it names with `@`.
-    func resolve(_ text: String, label: String? = nil) throws(Failure) -> String {
+    func resolve(_ text: String, label: String? = nil) throws(UsageError) -> String {
         try reader.resolve(text, for: label ?? flag)
     }
 
     /// `invalid value 'x' for '--flag': expected …`, the usual usage error.
-    func invalid(_ text: String?, expected: String) -> Failure {
-        Failure.usage("invalid value " + (text.map { "'\($0)' " } ?? "") + "for '\(flag)': expected \(expected)")
+    func invalid(_ text: String?, expected: String) -> UsageError {
+        UsageError("invalid value " + (text.map { "'\($0)' " } ?? "") + "for '\(flag)': expected \(expected)")
     }
 }

@@ -16,48 +16,48 @@ import Darwin
 /// given up after `timeout` seconds (exit 2), never waited on forever; a
 /// terminal waits, since a person is typing.
 package final class ValueReader {
-    private let readStandardInput: (Double) throws(Failure) -> [UInt8]
+    private let readStandardInput: (Double) throws(UsageError) -> [UInt8]
     private var standardInputUsedBy: String?
     /// `--timeout`, set by the validator before any value is read.
     var timeout = 30.0
 
     init() {
-        readStandardInput = { timeout throws(Failure) in try BoundedRead.all(descriptor: 0, timeout: timeout, what: "standard input") }
+        readStandardInput = { timeout throws(UsageError) in try BoundedRead.all(descriptor: 0, timeout: timeout, what: "standard input") }
     }
 
     /// For tests: scripted standard input; nil reads as a failure.
     init(readStandardInput: @escaping () -> [UInt8]?) {
-        self.readStandardInput = { _ throws(Failure) in
-            guard let bytes = readStandardInput() else { throw Failure.usage("") }
+        self.readStandardInput = { _ throws(UsageError) in
+            guard let bytes = readStandardInput() else { throw UsageError("") }
             return bytes
         }
     }
 
     /// The value itself, or the contents of the file it names with `@`,
     /// without one trailing newline (CRLF too). `@@x` is the literal `@x`.
-    func resolve(_ value: String, for flag: String) throws(Failure) -> String {
+    func resolve(_ value: String, for flag: String) throws(UsageError) -> String {
         if value.hasPrefix("@@") { return String(value.dropFirst()) }
         guard value.hasPrefix("@") else { return value }
         let path = String(value.dropFirst())
         let bytes: [UInt8]
         if path == "-" {
             if let earlier = standardInputUsedBy {
-                throw Failure.usage("standard input is already read by '\(earlier)'; '\(flag)' cannot read '@-' too")
+                throw UsageError("standard input is already read by '\(earlier)'; '\(flag)' cannot read '@-' too")
             }
             standardInputUsedBy = flag
             do {
                 bytes = try readStandardInput(timeout)
             } catch {
-                throw Failure.usage("cannot read standard input for '\(flag)'" + (error.message.isEmpty ? "" : ": \(error.message)"))
+                throw UsageError("cannot read standard input for '\(flag)'" + (error.message.isEmpty ? "" : ": \(error.message)"))
             }
         } else {
             if path.isEmpty {
-                throw Failure.usage("'\(flag)' names an empty file path after '@'")
+                throw UsageError("'\(flag)' names an empty file path after '@'")
             }
             do {
                 bytes = try BoundedRead.file(path, timeout: timeout)
             } catch {
-                throw Failure.usage("cannot read '\(path)' for '\(flag)': \(error.message)")
+                throw UsageError("cannot read '\(path)' for '\(flag)': \(error.message)")
             }
         }
         // One trailing LF or CRLF goes, on bytes: as a Character "\r\n" is a
@@ -68,7 +68,7 @@ package final class ValueReader {
             if content.last == 0x0D { content = content.dropLast() }
         }
         guard let text = String(validating: content, as: UTF8.self) else {
-            throw Failure.usage("the value for '\(flag)' from '\(value)' is not UTF-8 text")
+            throw UsageError("the value for '\(flag)' from '\(value)' is not UTF-8 text")
         }
         return text
     }

@@ -13,7 +13,6 @@ final class CurlExchange {
     let sockets: UnsafeMutablePointer<ac_sockets>?
     /// A folded line with no field before it in its block (RFC 9112 §5.2).
     var misplacedFold = false
-    static let malformedSection = "the response's header section is malformed: a folded line with no field before it, or a line that is no field (RFC 9112 §5)"
     /// libcurl hands the header callback more than the response's header
     /// section: the fields of each 1xx interim response before it, and the
     /// trailer fields after a chunked body. Neither is the response's

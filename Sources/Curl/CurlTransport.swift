@@ -28,14 +28,14 @@ package final class CurlTransport: Transport {
 
     /// What the executable passes down to every flow (a batch makes one
     /// transport per record, on the record's thread).
-    package static let factory: TransportFactory = { settings throws(Failure) in try CurlTransport(settings: settings) }
+    package static let factory: TransportFactory = { settings throws(HTTPError) in try CurlTransport(settings: settings) }
 
-    package init(settings: TransportSettings) throws(Failure) {
+    package init(settings: TransportSettings) throws(HTTPError) {
         guard Self.globalSetUp == CURLE_OK else {
-            throw Failure(.network, "libcurl could not be initialised: \(Self.text(of: Self.globalSetUp))")
+            throw .transportSetUp(reason: Self.text(of: Self.globalSetUp))
         }
         guard let handle = curl_easy_init() else {
-            throw Failure(.network, "libcurl could not be initialised")
+            throw .transportSetUp(reason: nil)
         }
         if settings.sharesSessions {
             // The batch's TLS session and DNS caches (CCurl/shim.c,
@@ -43,7 +43,7 @@ package final class CurlTransport: Transport {
             let code = ac_use_batch_share(handle)
             guard code == CURLE_OK else {
                 curl_easy_cleanup(handle)
-                throw Failure(.network, "libcurl could not share TLS sessions between the batch's flows: \(Self.text(of: code))")
+                throw .sessionShare(reason: Self.text(of: code))
             }
         }
         self.handle = handle
@@ -69,7 +69,7 @@ package final class CurlTransport: Transport {
         errorBuffer.deallocate()
     }
 
-    package func send(_ request: HTTPRequest) throws(Failure) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
         curl_easy_reset(handle)
         errorBuffer[0] = 0
         let exchange = CurlExchange(maxBodyBytes: settings.maxBodyBytes, sockets: sockets)
@@ -88,25 +88,25 @@ package final class CurlTransport: Transport {
             connectToList = try Self.append(entry.text, to: connectToList)
         }
         let proxy = settings.proxy.choice(for: request.url)
-        let code: CURLcode = try withExtendedLifetime(exchange) { () throws(Failure) -> CURLcode in
+        let code: CURLcode = try withExtendedLifetime(exchange) { () throws(HTTPError) -> CURLcode in
             try configure(for: request, exchange: Unmanaged.passUnretained(exchange).toOpaque(), headers: headerList, connectTo: connectToList,
                           proxy: proxy)
             return curl_easy_perform(handle)
         }
 
         if exchange.overflowed {
-            throw Failure(.malformedResponse, "response body larger than \(settings.maxBodyBytes >> 20) MiB", at: Self.location(request.url))
+            throw .bodyTooLarge(limitMiB: settings.maxBodyBytes >> 20, url: Self.location(request.url))
         }
         // libcurl's headers API (7.83 and later) stops the transfer at such
         // a line itself, with a bare "bad argument", before our callback
         // sees it; older ones hand it over. Either way: malformed, exit 8.
         if exchange.misplacedFold || (code == CURLE_BAD_FUNCTION_ARGUMENT && exchange.inHeaderSection) {
-            throw Failure(.malformedResponse, CurlExchange.malformedSection, at: Self.location(request.url))
+            throw .malformedHeaders(url: Self.location(request.url))
         }
         guard code == CURLE_OK else {
             let detail = String(cString: errorBuffer)
-            throw Failure(.network, Self.describe(code, detail: detail), at: Self.location(request.url),
-                          hint: hint(for: code, detail: detail, url: request.url, proxy: proxy))
+            throw .network(Self.kind(of: code), detail: detail.isEmpty ? Self.text(of: code) : detail, url: Self.location(request.url),
+                           suspect: suspect(for: code, detail: detail, url: request.url, proxy: proxy))
         }
         var status = 0
         var seconds = 0.0
@@ -125,7 +125,7 @@ package final class CurlTransport: Transport {
     /// string's temporary C copy is enough.
     private func configure(for request: HTTPRequest, exchange context: UnsafeMutableRawPointer,
                            headers: UnsafeMutablePointer<curl_slist>?, connectTo: UnsafeMutablePointer<curl_slist>?,
-                           proxy: ProxyChoice) throws(Failure) {
+                           proxy: ProxyChoice) throws(HTTPError) {
         try Self.check("CURLOPT_ERRORBUFFER", ac_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
         try Self.check("CURLOPT_URL", ac_setopt_string(handle, CURLOPT_URL, request.url))
         try Self.check("CURLOPT_FOLLOWLOCATION", ac_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
@@ -158,7 +158,7 @@ package final class CurlTransport: Transport {
     /// where the hook cannot be used, and for a request through an https
     /// proxy, whose own TLS connection the hook would see too (the proxy
     /// keeps libcurl's defaults, as `--cacert` is not its trust).
-    private func configureTLS(for url: String, proxy: ProxyChoice) throws(Failure) {
+    private func configureTLS(for url: String, proxy: ProxyChoice) throws(HTTPError) {
         if settings.insecure {
             try Self.check("CURLOPT_SSL_VERIFYPEER", ac_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
             try Self.check("CURLOPT_SSL_VERIFYHOST", ac_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
@@ -176,9 +176,9 @@ package final class CurlTransport: Transport {
     }
 
     /// Which store verifies servers, for `-v` (HTTPClient.swift).
-    package var trustNote: String? { trust.note(insecure: settings.insecure) }
+    package var trustNote: TrustNote? { trust.note(insecure: settings.insecure) }
 
-    private func applyMethod(_ request: HTTPRequest) throws(Failure) {
+    private func applyMethod(_ request: HTTPRequest) throws(HTTPError) {
         switch request.method {
         case "GET":
             try Self.check("CURLOPT_HTTPGET", ac_setopt_long(handle, CURLOPT_HTTPGET, 1))
@@ -202,43 +202,43 @@ package final class CurlTransport: Transport {
 
     /// A refused option or info ends the request before anything is sent
     /// (or after, for an info), with libcurl's reason and version.
-    static func check(_ option: String, _ code: CURLcode) throws(Failure) {
+    static func check(_ option: String, _ code: CURLcode) throws(HTTPError) {
         guard code != CURLE_OK else { return }
         // CURLVERSION_FIRST: `version` is in every edition of the struct.
         let version = curl_version_info(CURLVERSION_FIRST).map { String(cString: $0.pointee.version) } ?? "unknown"
-        throw Failure(.network, "libcurl \(version) refused \(option): \(text(of: code))")
+        throw .optionRefused(option: option, version: version, reason: text(of: code))
     }
 
     /// A list entry; nil from libcurl means it could not allocate one.
-    private static func append(_ line: String, to list: UnsafeMutablePointer<curl_slist>?) throws(Failure) -> UnsafeMutablePointer<curl_slist> {
+    private static func append(_ line: String, to list: UnsafeMutablePointer<curl_slist>?) throws(HTTPError) -> UnsafeMutablePointer<curl_slist> {
         guard let appended = curl_slist_append(list, line) else {
-            throw Failure(.network, "libcurl could not build the request (out of memory)")
+            throw .outOfMemory
         }
         return appended
     }
 
-    /// A server that demands a client certificate just drops the TLS
-    /// connection, which curl reports as a send/receive error.
-    private func hint(for code: CURLcode, detail: String, url: String, proxy: ProxyChoice) -> String? {
+    /// What the hint should point at. A server that demands a client
+    /// certificate just drops the TLS connection, which curl reports as a
+    /// send/receive error.
+    private func suspect(for code: CURLcode, detail: String, url: String, proxy: ProxyChoice) -> NetworkSuspect? {
         if !proxy.isDirect, [CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_PROXY, CURLE_UNSUPPORTED_PROTOCOL].contains(code) {
-            return proxy.source == "--proxy" ? "The request went through the proxy \(proxy.shown) (--proxy); check it."
-                : "The request went through the proxy \(proxy.shown) from \(proxy.source); check it, or list the host in no_proxy."
+            return .proxy(proxy)
         }
         // OpenSSL reads the first bytes of a plain-http answer ("HTTP/1.1")
         // as a TLS record of an unknown version: the port speaks http.
         if code == CURLE_SSL_CONNECT_ERROR, proxy.isDirect, Self.isPlainHTTPAnswer(detail),
            let uri = URIReference(url), let authority = uri.authority {
-            return "The server answered in plain http, not TLS: is this port plain http? Try http://\(authority)\(uri.path)."
+            return .plainHTTPPort("http://\(authority)\(uri.path)")
         }
         // OpenSSL's words when no CA of the store issued the chain's top
         // (X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, ..._SELF_SIGNED_...).
         if code == CURLE_PEER_FAILED_VERIFICATION, !settings.insecure, !proxy.speaksTLS,
            ["unable to get local issuer certificate", "self-signed certificate", "self signed certificate"].contains(where: { detail.contains($0) }) {
-            return trust.untrustedHint
+            return .untrustedCertificate(trust.name)
         }
         let dropped = [CURLE_SSL_CONNECT_ERROR, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code)
         guard dropped, settings.cert == nil, url.lowercased().hasPrefix("https:") else { return nil }
-        return "The server closed the TLS connection; if it requires a client certificate, pass --cert and --key."
+        return .clientCertificate
     }
 
     /// OpenSSL's words for a record that is not TLS: "wrong version
@@ -248,14 +248,13 @@ package final class CurlTransport: Transport {
         ["wrong version number", "packet length too long", "record layer failure"].contains { detail.contains($0) }
     }
 
-    /// Curl's own words, prefixed where they leave the user guessing.
-    static func describe(_ code: CURLcode, detail: String) -> String {
-        let base = detail.isEmpty ? text(of: code) : detail
+    /// What kind of failure a code is: the CLI prefixes the ones whose
+    /// words leave the user guessing.
+    static func kind(of code: CURLcode) -> NetworkFailure {
         switch code {
-        case CURLE_OPERATION_TIMEDOUT: return "timed out: \(base)"
-        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE:
-            return "TLS failed: \(base)"
-        default: return base
+        case CURLE_OPERATION_TIMEDOUT: .timedOut
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE: .tls
+        default: .other
         }
     }
 

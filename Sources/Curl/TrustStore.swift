@@ -12,22 +12,23 @@ struct TrustStore {
     /// system has no hashed certificate directory.
     let file: String?
     let directory: String?
-    /// Where it comes from, for `-v`, errors and the `--cacert` hint.
-    let name: String
+    /// Where it comes from, for `-v`, errors and the hint of an unknown
+    /// issuer (HTTP/TrustStoreName.swift words it).
+    let name: TrustStoreName
 
     init(_ source: TrustSource) {
         switch source {
         case .cacert(let path):
-            (file, directory, name) = (path, nil, "--cacert \(path)")
+            (file, directory, name) = (path, nil, .cacert(path))
         case .environment(let file, let directory):
             (self.file, self.directory) = (file, directory)
-            name = [file.map { "SSL_CERT_FILE=\($0)" }, directory.map { "SSL_CERT_DIR=\($0)" }].compactMap { $0 }.joined(separator: " and ")
+            name = .environment(file: file, directory: directory)
         case .system:
             if let system = ac_system_ca_directory() {
-                (file, directory, name) = (nil, String(cString: system), "the system's certificate directory \(String(cString: system))")
+                (file, directory, name) = (nil, String(cString: system), .systemDirectory(String(cString: system)))
             } else {
                 (file, directory) = (nil, nil)
-                name = "libcurl's built-in CA bundle" + (ac_builtin_ca_file().map { " \(String(cString: $0))" } ?? "")
+                name = .builtIn(file: ac_builtin_ca_file().map { String(cString: $0) })
             }
         }
     }
@@ -40,31 +41,24 @@ struct TrustStore {
     static let hookUsable = ac_tls_context_usable() != 0
 
     /// The `-v` line: which store, and how it is read.
-    func note(insecure: Bool) -> String {
-        if insecure { return "TLS: certificates are not verified (--insecure)" }
-        if isBuiltIn { return "TLS trust: \(name), read by libcurl for each connection" }
-        let how = [file.map { _ in "the file read once" }, directory.map { _ in "the directory looked up by subject hash" }]
-            .compactMap { $0 }.joined(separator: ", ")
-        return Self.hookUsable ? "TLS trust: \(name) (\(how), one store for the process)"
-            : "TLS trust: \(name), read by libcurl for each connection"
+    func note(insecure: Bool) -> TrustNote {
+        if insecure { return .notVerified }
+        if isBuiltIn || !Self.hookUsable { return .perConnection(name) }
+        return .sharedStore(name, file: file != nil, directory: directory != nil)
     }
 
     /// The process's store for these sources, built now if this is the
-    /// first https request; exit 3 at `location` when it cannot be.
-    func shared(at location: String) throws(Failure) -> OpaquePointer {
+    /// first https request; refused at `location` (the request's URL
+    /// without its query) when it cannot be.
+    func shared(at location: String) throws(HTTPError) -> OpaquePointer {
         let size = 512
         let result: (OpaquePointer?, String) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { error in
             let store = ac_trust_get(file, directory, error.baseAddress, size)
             return (store, store == nil ? String(cString: error.baseAddress!) : "")
         }
         guard let store = result.0 else {
-            throw Failure(.network, "TLS failed: the trust store (\(name)) cannot be used: \(result.1)", at: location)
+            throw .trustStoreUnusable(name, reason: result.1, url: location)
         }
         return store
-    }
-
-    /// For an unknown issuer: where authcode looked, and what to do.
-    var untrustedHint: String {
-        "The server's certificate does not lead to a CA in \(name); pass the CA that signed it with --cacert FILE."
     }
 }

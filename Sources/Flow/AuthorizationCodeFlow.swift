@@ -29,11 +29,14 @@ package struct AuthorizationCodeFlow {
     /// How long a passkey file's lock is waited for (`--timeout`, as for
     /// the cache's lock).
     let lockTimeout: Double
+    /// The CLI's words for the fallback's note and trace line.
+    let wording: any FlowWording
 
     /// Takes the slices it reads: not the cache's or the connection's.
-    package init(settings: FlowSettings, form: [NameValue], client: HTTPClient, notes: Console? = nil, fallbackNoted: Lock<Bool>? = nil,
-                 now: @escaping () -> Double = SystemClock.now,
+    package init(settings: FlowSettings, form: [NameValue], client: HTTPClient, wording: any FlowWording, notes: Console? = nil,
+                 fallbackNoted: Lock<Bool>? = nil, now: @escaping () -> Double = SystemClock.now,
                  random: @escaping (Int) -> [UInt8] = Randomness.bytes, profile: ClientProfile? = nil) {
+        self.wording = wording
         server = settings.server
         clientSettings = settings.client
         request = settings.request
@@ -51,9 +54,9 @@ package struct AuthorizationCodeFlow {
                                                 redactor: client.trace.redactor, now: now, random: random)
     }
 
-    package func run(at endpoints: ServerEndpoints) throws(Failure) -> FlowResult {
+    package func run(at endpoints: ServerEndpoints) throws(FlowError) -> FlowResult {
         guard let authorizeURL = endpoints.authorize else {
-            throw Failure(.malformedResponse, "no authorization endpoint", at: server.issuer)
+            throw .authorizationEndpointUnknown(issuer: server.issuer)
         }
         let metadata = endpoints.metadata
         let tokenURL = endpoints.token
@@ -92,7 +95,7 @@ package struct AuthorizationCodeFlow {
 
     /// Reads the answer and checks it; returns the code only if it may be redeemed.
     func verify(_ answer: AuthorizationAnswer, for authorization: AuthorizationRequest,
-                metadata: ServerMetadata?, authorizeURL: String? = nil, endpoints: ServerEndpoints? = nil) throws(Failure) -> (code: String, response: AuthorizationResponse) {
+                metadata: ServerMetadata?, authorizeURL: String? = nil, endpoints: ServerEndpoints? = nil) throws(FlowError) -> (code: String, response: AuthorizationResponse) {
         let response: AuthorizationResponse
         let place: String
         if let mode = request.responseMode, mode.isJARM, let endpoints, let authorizeURL {
@@ -102,38 +105,52 @@ package struct AuthorizationCodeFlow {
                 .response(in: answer, mode: mode, authorizeURL: authorizeURL)
             (response, place) = (jarm.response, jarm.place)
         } else {
-            switch answer {
-            case .redirect(let location):
-                place = location.withoutQuery
-                response = try AuthorizationResponse(redirect: location, where: place)
-            case .formPost(let fields, let page):
-                place = page
-                response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+            do throws(OAuthError) {
+                switch answer {
+                case .redirect(let location):
+                    place = location.withoutQuery
+                    response = try AuthorizationResponse(redirect: location, where: place)
+                case .formPost(let fields, let page):
+                    place = page
+                    response = try AuthorizationResponse(fields: fields.map { ($0.name, $0.value) }, where: page)
+                }
+            } catch {
+                throw .oauth(error)
             }
         }
         client.trace.redactor.remember(response.code)
         let checks = ResponseChecks(expectedState: authorization.state, expectedIssuer: server.expectedIssuer,
                                     issRequired: verification.requireIss || metadata?.issParameterSupported ?? false, authorizationEndpoint: authorizeURL)
-        let code = try checks.verify(response, at: place)
+        let code: String
+        do {
+            code = try checks.verify(response, at: place)
+        } catch {
+            throw .oauth(error)
+        }
         client.trace.info("authorization response checked: state matches" + (response.iss.map { ", iss '\($0)'" } ?? ""))
         return (code, response)
     }
 
-    func redeem(_ code: String, verifier: String?, at tokenURL: String, idToken: IDTokenCheck) throws(Failure) -> TokenResponse {
+    func redeem(_ code: String, verifier: String?, at tokenURL: String, idToken: IDTokenCheck) throws(FlowError) -> TokenResponse {
         try TokenEndpoint(client: client, now: now, profile: profile)
             .exchange(.authorizationCode(code: code, redirectURI: clientSettings.redirectURI, verifier: verifier), at: tokenURL,
-                      purpose: "token request", idToken: idToken, spent: "the code")
+                      purpose: "token request", idToken: idToken, spent: .code)
     }
 
-    func runStep(_ step: Step, number: Int) throws(Failure) {
+    func runStep(_ step: Step, number: Int) throws(FlowError) {
         var request = HTTPRequest(method: step.method, url: step.url)
         if let body = step.body {
             request.headers.append(HTTPHeader("Content-Type", step.isJSON ? "application/json" : "application/x-www-form-urlencoded"))
             request.body = Array(body.utf8)
         }
-        let response = try client.send(request, purpose: "step \(number): \(step.method) \(Walker.place(step.url))")
+        let response: HTTPResponse
+        do {
+            response = try client.send(request, purpose: "step \(number): \(step.method) \(Walker.place(step.url))")
+        } catch {
+            throw .http(error)
+        }
         guard response.isSuccess || response.isRedirect else {
-            throw Failure(.noAuthorizationResponse, "step \(number) (\(step.method)) answered \(response.status)\(Excerpt.of(response))", at: Walker.place(step.url))
+            throw .stepFailed(number: number, method: step.method, status: response.status, .page(response), at: Walker.place(step.url))
         }
     }
 }

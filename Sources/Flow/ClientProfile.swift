@@ -45,30 +45,30 @@ package final class ClientProfile {
 
     /// The client's authentication for one request to `endpoint`, with a
     /// new assertion when the method signs one.
-    package func authentication(at endpoint: String, tokenEndpoint: String) throws(Failure) -> ClientAuthentication {
+    package func authentication(at endpoint: String, tokenEndpoint: String) throws(FlowError) -> ClientAuthentication {
         ClientAuthentication(credentials, assertion: try assertion(at: endpoint, tokenEndpoint: tokenEndpoint))
     }
 
     /// A new client assertion for one request to `endpoint` (RFC 7523
     /// §2.2), nil when the method signs none.
-    package func assertion(at endpoint: String, tokenEndpoint: String) throws(Failure) -> String? {
+    package func assertion(at endpoint: String, tokenEndpoint: String) throws(FlowError) -> String? {
         guard let signer = try assertionSigner() else { return nil }
         let audience = AssertionAudience.audience(settings.assertionAud, issuer: issuer, endpoint: endpoint, tokenEndpoint: tokenEndpoint)
-        let assertion = try signing("the client assertion") { () throws(JOSEError) in
+        let assertion = try signing(.assertion) { () throws(JOSEError) in
             try signer.make(audience: audience, now: now(), jti: jti())
         }
         redactor.remember(assertion)
         return assertion
     }
 
-    func assertionSigner() throws(Failure) -> ClientAssertion? {
+    func assertionSigner() throws(FlowError) -> ClientAssertion? {
         switch client.authMethod {
         case .privateKeyJWT:
-            guard let loaded = settings.clientKey else { throw Failure.usage("'--auth-method private_key_jwt' needs '--client-key'") }
-            let signer = try signing("the client assertion") { () throws(JOSEError) in try keySigner(loaded.key) }
+            guard let loaded = settings.clientKey else { throw .clientKeyMissing }
+            let signer = try signing(.assertion) { () throws(JOSEError) in try keySigner(loaded.key) }
             return ClientAssertion(signer: signer, keyID: keyID(loaded.key), clientID: client.id)
         case .clientSecretJWT:
-            let signer = try signing("the client assertion") { () throws(JOSEError) in try secretSigner() }
+            let signer = try signing(.assertion) { () throws(JOSEError) in try secretSigner() }
             return ClientAssertion(signer: signer, keyID: nil, clientID: client.id)
         default:
             return nil
@@ -102,11 +102,11 @@ package final class ClientProfile {
 
     /// The request object for these parameters (RFC 9101 §4), signed with
     /// the client key, else MACed with the client secret.
-    func requestObject(_ parameters: [NameValue]) throws(Failure) -> String {
+    func requestObject(_ parameters: [NameValue]) throws(FlowError) -> String {
         guard let audience = issuer else {
-            throw Failure.usage("'--request-object' needs the issuer as its audience: give '--issuer' or '--expect-iss'")
+            throw .requestObjectWithoutIssuer
         }
-        let object = try signing("the request object") { () throws(JOSEError) in
+        let object = try signing(.requestObject) { () throws(JOSEError) in
             let signer = if let key = settings.clientKey { try keySigner(key.key) } else { try secretSigner() }
             return try RequestObject.make(parameters: parameters, clientID: client.id, audience: audience, signer: signer,
                                           keyID: settings.clientKey.map { keyID($0.key) }, now: now(), jti: jti())
@@ -119,9 +119,9 @@ package final class ClientProfile {
 
     /// The flow's DPoP prover: the kept key, else a fresh P-256 key made on
     /// first use; nil without `--dpop`.
-    func dpopProver() throws(Failure) -> DPoPProver? {
+    func dpopProver() throws(FlowError) -> DPoPProver? {
         guard let choice = settings.dpop else { return nil }
-        return try signing("a DPoP proof") { () throws(JOSEError) in
+        return try signing(.dpopProof) { () throws(JOSEError) in
             let key: SigningKey
             if let kept = choice.kept?.key {
                 key = kept
@@ -136,9 +136,9 @@ package final class ClientProfile {
     }
 
     /// A proof for one request, with the nonce its server gave last.
-    package func proof(method: String, url: String, accessToken: String?) throws(Failure) -> String? {
+    package func proof(method: String, url: String, accessToken: String?) throws(FlowError) -> String? {
         guard let prover = try dpopProver() else { return nil }
-        let proof = try signing("a DPoP proof") { () throws(JOSEError) in
+        let proof = try signing(.dpopProof) { () throws(JOSEError) in
             try prover.proof(method: method, url: url, now: now(), jti: jti(), nonce: nonces.nonce(for: url), accessToken: accessToken)
         }
         redactor.remember(proof)
@@ -146,11 +146,11 @@ package final class ClientProfile {
     }
 
     /// A JOSE failure while signing is the client's own configuration.
-    func signing<T>(_ what: String, _ body: () throws(JOSEError) -> T) throws(Failure) -> T {
+    func signing<T>(_ what: ClientSignature, _ body: () throws(JOSEError) -> T) throws(FlowError) -> T {
         do throws(JOSEError) {
             return try body()
         } catch {
-            throw Failure.usage("cannot sign \(what): \(error.message)", hint: nil)
+            throw .signing(what, error)
         }
     }
 }

@@ -11,7 +11,7 @@ import OAuth
 /// `g_continue`); the endpoint URL's own query stays on the URL.
 extension AuthorizationCodeFlow {
     func frontChannel(_ authorization: AuthorizationRequest, method: AuthorizationMethod,
-                      at endpoints: ServerEndpoints, authorizeURL: String) throws(Failure) -> HTTPRequest {
+                      at endpoints: ServerEndpoints, authorizeURL: String) throws(FlowError) -> HTTPRequest {
         var parameters = authorization.allParameters
         let outer: [NameValue]
         if let par = endpoints.par {
@@ -32,13 +32,18 @@ extension AuthorizationCodeFlow {
 
     /// RFC 9126 §2: POST the parameters with client authentication (a new
     /// assertion and DPoP proof for each attempt); returns the request_uri.
-    func push(_ parameters: [NameValue], to endpoint: String, tokenURL: String) throws(Failure) -> String {
+    func push(_ parameters: [NameValue], to endpoint: String, tokenURL: String) throws(FlowError) -> String {
         let place = URIReference(endpoint)?.withoutQuery ?? endpoint
-        let response = try profile.send("pushed authorization request", through: client) { () throws(Failure) in
+        let response = try profile.send("pushed authorization request", through: client) { () throws(FlowError) in
             PushedAuthorizationRequest(endpoint: endpoint, parameters: parameters,
                                        authentication: try profile.authentication(at: endpoint, tokenEndpoint: tokenURL)).httpRequest()
         }
-        let pushed = try PushedAuthorizationResponse(response, at: place)
+        let pushed: PushedAuthorizationResponse
+        do {
+            pushed = try PushedAuthorizationResponse(response, at: place)
+        } catch {
+            throw .oauth(error)
+        }
         client.trace.info("authorization request pushed; request_uri received" + (pushed.expiresIn.map { " (expires in \(Int(max(0, min($0, 1e9)))) s)" } ?? ""))
         return pushed.requestURI
     }

@@ -11,24 +11,27 @@ import Walk
 /// `--form` value (AuthorizationRequest.httpRequest). At most once per run.
 struct MethodFallback: Equatable {
     /// Why, as the walk returned it (Walk/Walker.swift decides: a refusal,
-    /// a `--form` value about to go into a URL, or exit 6 before any
+    /// a `--form` value about to go into a URL, or a dead end before any
     /// credentials were sent).
     let reason: FallbackReason
 
-    /// The one `authcode: note:` line.
-    var note: String {
+    /// The one `authcode: note:` line, naming the options as the command
+    /// line does.
+    func note(_ names: OptionNames) -> String {
         let why: String
         switch reason {
         case .refused(let status, _):
             why = "the server refused the POST authorization request (\(status))"
         case .formValueInURL(let place):
-            why = "the server copied a --form value into a URL (\(place)), which was not followed"
+            why = "the server copied a \(names.form) value into a URL (\(place)), which was not followed"
         case .walkFailed:
             // The cause is the error line's, if the GET fails too, and -v's:
             // quoted here as well it would be said twice.
             why = "the POST authorization request led nowhere"
+        case .requestLost(let place):
+            why = "the server went back to the authorization endpoint without the POST's parameters (\(place))"
         }
-        return "authcode: note: \(why); sending it again as GET without the --form values (--method GET goes there directly)"
+        return "authcode: note: \(why); sending it again as GET without the \(names.form) values (\(names.method) GET goes there directly)"
     }
 }
 
@@ -36,27 +39,45 @@ extension AuthorizationCodeFlow {
     /// Steps 2 and 3 of RFC 6749 §4.1: the authorization request and the
     /// walk to its answer, with the fallback to GET; returns the request
     /// whose state, nonce and verifier the answer must match.
-    func authorizeAndWalk(from authorizeURL: String, at endpoints: ServerEndpoints) throws(Failure) -> (AuthorizationRequest, AuthorizationAnswer) {
+    func authorizeAndWalk(from authorizeURL: String, at endpoints: ServerEndpoints) throws(FlowError) -> (AuthorizationRequest, AuthorizationAnswer) {
         let first = authorizationRequest()
         guard request.method == .post else {
-            return (first, try walker(for: first).walk(from: frontChannel(first, method: .get, at: endpoints, authorizeURL: authorizeURL)))
+            return (first, try walkOnce(walker(for: first), from: frontChannel(first, method: .get, at: endpoints, authorizeURL: authorizeURL)))
         }
         // The --step cookies stay; whatever the POST's walk collected goes
         // (a session that kept the POSTed fields, say).
         let cookies = client.saveCookies()
-        let outcome = try walker(for: first).walk(from: frontChannel(first, method: .post, at: endpoints, authorizeURL: authorizeURL),
-                                                  fallingBack: CredentialLeak(form))
+        let postWalker = try walker(for: first)
+        let post = try frontChannel(first, method: .post, at: endpoints, authorizeURL: authorizeURL)
+        let outcome: WalkOutcome
+        do {
+            outcome = try postWalker.walk(from: post, fallingBack: CredentialLeak(form))
+        } catch {
+            throw .walk(error)
+        }
         switch outcome {
         case .answer(let answer):
             return (first, answer)
         case .fallBack(let reason):
             let fallback = MethodFallback(reason: reason)
-            client.trace.info("falling back to GET: \(reason.failure.message)")
+            client.trace.info("falling back to GET: \(wording.message(.walk(reason.failure)))")
             // The note may quote server text (a page title, a body excerpt).
-            if sayFallback() { notes?.writeErr(client.trace.redactor.finished(fallback.note) + "\n") }
-            client.restoreCookies(cookies)
+            if sayFallback() { notes?.writeErr(client.trace.redactor.finished(fallback.note(wording.names)) + "\n") }
+            // A lost request comes after the server's login, whose session
+            // the GET is answered from; other reasons may have left a
+            // session holding the POSTed fields.
+            if !reason.keepsCookies { client.restoreCookies(cookies) }
             let second = authorizationRequest()
-            return (second, try walker(for: second).walk(from: frontChannel(second, method: .get, at: endpoints, authorizeURL: authorizeURL)))
+            return (second, try walkOnce(walker(for: second), from: frontChannel(second, method: .get, at: endpoints, authorizeURL: authorizeURL)))
+        }
+    }
+
+    /// A walk with no second try.
+    func walkOnce(_ walker: Walker, from request: HTTPRequest) throws(FlowError) -> AuthorizationAnswer {
+        do {
+            return try walker.walk(from: request)
+        } catch {
+            throw .walk(error)
         }
     }
 
@@ -86,9 +107,9 @@ extension AuthorizationCodeFlow {
         return authorization
     }
 
-    func walker(for authorization: AuthorizationRequest) throws(Failure) -> Walker {
+    func walker(for authorization: AuthorizationRequest) throws(FlowError) -> Walker {
         guard let redirect = URIReference(clientSettings.redirectURI) else {
-            throw Failure.usage("'--redirect-uri' is not a URI")
+            throw .redirectURINotURI
         }
         let walker = Walker(client: client, target: RedirectTarget(redirect), maxHops: walk.maxHops,
                             formValues: form, submit: walk.submit, state: authorization.state,

@@ -18,13 +18,13 @@ struct RefreshFlow {
 
     /// - Parameter stored: the answer this refresh follows (a cache
     ///   entry's), whose id_token the new one must keep the identity of.
-    func run(_ refreshToken: String, at endpoints: ServerEndpoints, stored: TokenResponse? = nil) throws(Failure) -> TokenResponse {
+    func run(_ refreshToken: String, at endpoints: ServerEndpoints, stored: TokenResponse? = nil) throws(FlowError) -> TokenResponse {
         client.trace.redactor.remember(refreshToken)
         let check = IDTokenCheck(keys: endpoints.keys, metadata: endpoints.metadata,
                                  issuer: IDTokenCheck.issuer(server, metadata: endpoints.metadata, tokenURL: endpoints.token),
                                  nonce: nil, stored: stored?.idToken, rules: verification, client: profile.client)
         return try TokenEndpoint(client: client, now: now, profile: profile)
             .exchange(.refreshToken(refreshToken, scope: request.scope), at: endpoints.token,
-                      purpose: "refresh token request", idToken: check, spent: "the refresh token")
+                      purpose: "refresh token request", idToken: check, spent: .refreshToken)
     }
 }

@@ -7,16 +7,15 @@ import OAuth
 /// flag is kept as given).
 extension ServerEndpoints {
     mutating func applyProfile(_ given: ServerSettings, request: RequestSettings, profile settings: ProfileSettings,
-                               presentsCertificate: Bool) throws(Failure) {
+                               presentsCertificate: Bool) throws(FlowError) {
         let profile = metadata?.profile ?? ProfileMetadata()
         if given.tokenURL == nil, let alias = mtlsAlias("token_endpoint", presentsCertificate: presentsCertificate) { token = alias }
         let pushes = settings.par || profile.requirePushedAuthorizationRequests
         guard pushes, request.refreshToken == nil else { return }
         guard let endpoint = mtlsAlias("pushed_authorization_request_endpoint", presentsCertificate: presentsCertificate)
                 ?? profile.pushedAuthorizationRequestEndpoint else {
-            let why = settings.par ? (settings.fapi2 ? "'--fapi2' pushes the authorization request (PAR)" : "'--par' was given")
-                : "the metadata says require_pushed_authorization_requests"
-            throw Failure(.usage, "\(why), but the server's metadata names no pushed_authorization_request_endpoint", at: given.issuer)
+            let why: PushDemand = settings.par ? (settings.fapi2 ? .fapi2 : .option) : .metadata
+            throw .noPushEndpoint(why, issuer: given.issuer)
         }
         par = endpoint
     }

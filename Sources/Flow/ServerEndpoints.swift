@@ -25,14 +25,14 @@ package struct ServerEndpoints: Sendable {
     ///   - profile: whether the authorization request is pushed (PAR).
     ///   - presentsCertificate: `--cert`: the metadata's mTLS aliases apply.
     package static func resolve(_ given: ServerSettings, request: RequestSettings, profile: ProfileSettings, presentsCertificate: Bool,
-                                client: HTTPClient) throws(Failure) -> ServerEndpoints {
+                                client: HTTPClient) throws(FlowError) -> ServerEndpoints {
         let metadata = try discover(given, client: client)
         let authorize = given.authorizeURL ?? metadata?.authorizationEndpoint
         if authorize == nil && request.refreshToken == nil {
-            throw Failure(.malformedResponse, "the discovery document names no authorization_endpoint", at: given.issuer)
+            throw .noAuthorizationEndpoint(issuer: given.issuer)
         }
         guard let token = given.tokenURL ?? metadata?.tokenEndpoint else {
-            throw Failure(.malformedResponse, "the discovery document names no token_endpoint", at: given.issuer)
+            throw .noTokenEndpoint(issuer: given.issuer)
         }
         try checkPKCESupport(request, metadata, issuer: given.issuer)
         var endpoints = ServerEndpoints(authorize: authorize, token: token, metadata: metadata)
@@ -40,28 +40,35 @@ package struct ServerEndpoints: Sendable {
         return endpoints
     }
 
-    static func discover(_ given: ServerSettings, client: HTTPClient) throws(Failure) -> ServerMetadata? {
+    static func discover(_ given: ServerSettings, client: HTTPClient) throws(FlowError) -> ServerMetadata? {
         guard let issuer = given.issuer else { return nil }
         var lastStatus = 0
         let candidates = ServerMetadata.candidateURLs(issuer: issuer)
         for url in candidates {
-            let response = try client.send(HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json")]),
+            let response: HTTPResponse
+            do {
+                response = try client.send(HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json")]),
                                            purpose: "discovery", useCookies: false)
+            } catch {
+                throw .http(error)
+            }
             if response.isSuccess {
-                return try ServerMetadata(json: response.body, expectedIssuer: issuer, at: url)
+                do {
+                    return try ServerMetadata(json: response.body, expectedIssuer: issuer, at: url)
+                } catch {
+                    throw .oauth(error)
+                }
             }
             lastStatus = response.status
         }
-        throw Failure(.malformedResponse, "no discovery document for this issuer (\(candidates.count) well-known URLs tried, the last answered \(lastStatus))",
-                      at: issuer, hint: "Check --issuer (-v shows the URLs tried), or give --authorize-url and --token-url instead.")
+        throw .noDiscoveryDocument(tried: candidates.count, lastStatus: lastStatus, issuer: issuer)
     }
 
     /// A server that does not list our PKCE method would reject or ignore
-    /// the challenge: a usage error before any request of the flow.
-    static func checkPKCESupport(_ request: RequestSettings, _ metadata: ServerMetadata?, issuer: String?) throws(Failure) {
+    /// the challenge: refused before any request of the flow.
+    static func checkPKCESupport(_ request: RequestSettings, _ metadata: ServerMetadata?, issuer: String?) throws(FlowError) {
         guard request.refreshToken == nil, request.pkce != .off,
               let methods = metadata?.codeChallengeMethods, !methods.contains(request.pkce.rawValue) else { return }
-        throw Failure(.usage, "the server's metadata does not list PKCE method \(request.pkce.rawValue) (it lists: \(methods.isEmpty ? "none" : ServerText.printable(methods.joined(separator: ", "))))",
-                      at: issuer, hint: "Pass --pkce \(methods.contains("S256") ? "S256" : methods.contains("plain") ? "plain" : "off") if that is what the server expects.")
+        throw .pkceNotListed(request.pkce, listed: methods, issuer: issuer)
     }
 }

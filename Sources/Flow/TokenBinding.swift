@@ -10,7 +10,7 @@ import OAuth
 /// for sender-constrained tokens (FAPI 2.0 §5.3.2.1), so there a Bearer
 /// token is a failed check rather than a token.
 extension ClientProfile {
-    func checkBinding(of token: TokenResponse, trace: Trace) throws(Failure) {
+    func checkBinding(of token: TokenResponse, trace: Trace) throws(FlowError) {
         guard settings.dpop != nil else { return }
         let scheme = TokenScheme(tokenType: token.json["token_type"]?.stringValue)
         guard scheme != .dpop else {
@@ -18,8 +18,7 @@ extension ClientProfile {
             return
         }
         if settings.fapi2 {
-            throw Failure(.securityCheck, "the token is not DPoP-bound (token_type \(ServerText.printable(scheme.headerName, limit: 40))), "
-                          + "but '--fapi2' needs a sender-constrained token")
+            throw .notSenderConstrained(tokenType: scheme.headerName)
         }
         warn(redactor.finished("authcode: warning: the token is not DPoP-bound (token_type \(ServerText.printable(scheme.headerName, limit: 40))): "
                                + "the server answered the DPoP request with a bearer token"))

@@ -4,7 +4,7 @@ import OAuth
 
 /// One exchange at the token endpoint, for any grant (RFC 6749 §4.1.3, §6):
 /// the request with the run's client authentication, the answer classified
-/// (exit 7 refused, 8 malformed), every token in it remembered as a secret,
+/// (refused or malformed: OAuth/TokenResponse.swift), every token in it remembered as a secret,
 /// and its id_token verified (OIDC Core §3.1.3.7; after a refresh, §12.2:
 /// Verification/IDTokenCheck.swift).
 struct TokenEndpoint {
@@ -17,19 +17,25 @@ struct TokenEndpoint {
 
     /// - Parameters:
     ///   - idToken: what the answer's id_token must be.
-    ///   - spent: what the server took, for the error after it answered
-    ///     ("the code", "the refresh token"): it is gone either way.
-    func exchange(_ grant: Grant, at tokenURL: String, purpose: String, idToken: IDTokenCheck, spent: String) throws(Failure) -> TokenResponse {
+    ///   - spent: what the server took, for the error after it answered:
+    ///     it is gone either way.
+    func exchange(_ grant: Grant, at tokenURL: String, purpose: String, idToken: IDTokenCheck, spent: RedeemedGrant) throws(FlowError) -> TokenResponse {
         let place = URIReference(tokenURL)?.withoutQuery ?? tokenURL
-        let response = try profile.send(purpose, through: client) { () throws(Failure) in
+        let response = try profile.send(purpose, through: client) { () throws(FlowError) in
             TokenRequest(tokenURL: tokenURL, grant: grant, client: profile.credentials,
                          assertion: try profile.assertion(at: tokenURL, tokenEndpoint: tokenURL), resources: profile.settings.resources).httpRequest(headers: [])
         }
         let token: TokenResponse
         do {
             token = try TokenResponse(response, at: place)
-        } catch where error.reason == .tokenEndpoint(.invalidClient) {
-            throw ClientRefusal.failure(error, method: profile.client.authMethod, grant: grant)
+        } catch {
+            // invalid_client (RFC 6749 §5.2): the client's own authentication
+            // failed, not the user's; after a code grant the login worked.
+            if case .tokenRefused(_, let object, _) = error, object.code == .invalidClient {
+                if case .authorizationCode = grant { throw .clientRefused(error, method: profile.client.authMethod, afterLogin: true) }
+                throw .clientRefused(error, method: profile.client.authMethod, afterLogin: false)
+            }
+            throw .oauth(error)
         }
         for secret in [token.accessToken, token.idToken, token.refreshToken] { client.trace.redactor.remember(secret) }
         do {
@@ -38,9 +44,8 @@ struct TokenEndpoint {
         } catch {
             // The place is the request that failed (DESIGN.md §3): the key
             // set's URL when fetching the keys did, the token endpoint's
-            // when its answer is what was wrong.
-            throw Failure(error.exitCode, "\(spent) was redeemed, but the token response was refused: \(error.message)", at: error.location ?? place,
-                          hint: error.hint, reason: error.exitCode == .securityCheck ? .answerRefused : error.reason)
+            // when its answer is what was wrong (CLI/Errors/FlowError+Text.swift).
+            throw .answerRefused(spent, at: place, error)
         }
         return token
     }

@@ -29,17 +29,21 @@ package final class TokenFlow {
     /// The warnings already written by a flow of this batch: each is said
     /// once per run, not once per record (BatchRunner.swift).
     package var warningsSaid: Lock<Set<String>>?
+    /// The CLI's words: option names for the trace and notes, error
+    /// messages where a trace line or warning quotes one.
+    let wording: any FlowWording
 
-    package init(settings: FlowSettings, console: Console, transport: Transport, form: [NameValue]? = nil,
+    package init(settings: FlowSettings, console: Console, transport: Transport, wording: any FlowWording, form: [NameValue]? = nil,
                  now: @escaping @Sendable () -> Double = SystemClock.now) {
         self.settings = settings
         self.form = form ?? settings.walk.form
         self.now = now
         self.console = console
+        self.wording = wording
         redactor = Redactor()
         Self.rememberSecrets(of: settings, in: redactor)
         for field in self.form { redactor.remember(field.value) }
-        let trace = Trace(enabled: settings.output.verbosity == .verbose, redactor: redactor, console: console)
+        let trace = Trace(enabled: settings.output.verbosity == .verbose, redactor: redactor, console: console, names: wording.names)
         client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: settings.connection.headers,
                             policy: settings.connection.policy, trace: trace, now: now)
         origins = OriginPolicy(trusting: TrustedOrigins.given(by: settings.server, walk: settings.walk), userHeaders: settings.connection.headers,
@@ -61,9 +65,15 @@ package final class TokenFlow {
 
     /// A flow over a transport made for its connection settings (one per
     /// flow: its own connections).
-    package convenience init(settings: FlowSettings, console: Console, makeTransport: TransportFactory, form: [NameValue]? = nil,
-                             now: @escaping @Sendable () -> Double = SystemClock.now) throws(Failure) {
-        self.init(settings: settings, console: console, transport: try makeTransport(settings.connection.transport), form: form, now: now)
+    package convenience init(settings: FlowSettings, console: Console, makeTransport: TransportFactory, wording: any FlowWording,
+                             form: [NameValue]? = nil, now: @escaping @Sendable () -> Double = SystemClock.now) throws(FlowError) {
+        let transport: any Transport
+        do {
+            transport = try makeTransport(settings.connection.transport)
+        } catch {
+            throw .http(error)
+        }
+        self.init(settings: settings, console: console, transport: transport, wording: wording, form: form, now: now)
     }
 
     /// Every secret the run knows before it starts.
@@ -73,25 +83,25 @@ package final class TokenFlow {
 
     /// The endpoints, discovered through this flow's own connection, with
     /// the keys that verify the server's signatures.
-    package func endpoints() throws(Failure) -> ServerEndpoints {
+    package func endpoints() throws(FlowError) -> ServerEndpoints {
         var endpoints = try ServerEndpoints.resolve(settings.server, request: settings.request, profile: settings.profile,
                                                     presentsCertificate: settings.connection.transport.cert != nil, client: client)
-        endpoints.keys = try KeyStore.make(settings.verification.jwks, metadata: endpoints.metadata, cache: settings.cache)
+        endpoints.keys = try KeyStore.make(settings.verification.jwks, metadata: endpoints.metadata, cache: settings.cache, wording: wording)
         return endpoints
     }
 
     /// The grant the settings ask for, at endpoints resolved before (a
     /// batch resolves them once) or now — through the cache with `--cache`,
     /// where a hit makes no request at all (not even discovery).
-    package func run(at endpoints: ServerEndpoints? = nil) throws(Failure) -> FlowResult {
+    package func run(at endpoints: ServerEndpoints? = nil) throws(FlowError) -> FlowResult {
         try withResourceProof(try obtain(at: endpoints))
     }
 
-    func obtain(at endpoints: ServerEndpoints?) throws(Failure) -> FlowResult {
+    func obtain(at endpoints: ServerEndpoints?) throws(FlowError) -> FlowResult {
         guard settings.cache.enabled else {
             let resolved: ServerEndpoints
             if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
-            return try withUserInfo(mint(at: resolved), at: { () throws(Failure) -> ServerEndpoints in resolved })
+            return try withUserInfo(mint(at: resolved), at: { () throws(FlowError) -> ServerEndpoints in resolved })
         }
         let cache = try makeCache()
         if settings.cache.forget {
@@ -99,20 +109,20 @@ package final class TokenFlow {
             return .forgotten
         }
         var resolved = endpoints
-        func target() throws(Failure) -> ServerEndpoints {
+        func target() throws(FlowError) -> ServerEndpoints {
             if let resolved { return resolved }
             let fresh = try self.endpoints()
             resolved = fresh
             return fresh
         }
         let minting = TokenCache.Minting(
-            mint: { (stored: TokenResponse?) throws(Failure) -> MintedToken in
+            mint: { (stored: TokenResponse?) throws(FlowError) -> MintedToken in
                 guard case .token(let token) = try self.mint(at: target(), stored: stored) else {
-                    throw Failure(.usage, "--cache needs a token to store")
+                    throw .nothingToCache
                 }
                 return token
             },
-            refresh: { (refreshToken: String, stale: TokenResponse) throws(Failure) -> TokenResponse in
+            refresh: { (refreshToken: String, stale: TokenResponse) throws(FlowError) -> TokenResponse in
                 try self.refreshFlow().run(refreshToken, at: target(), stored: stale)
             })
         let token = try cache.obtain(minting)
@@ -122,7 +132,7 @@ package final class TokenFlow {
 
     /// `--userinfo`: the userinfo answer for the token, whether it is new,
     /// refreshed or the cache's (Verification/UserInfoFetch.swift).
-    func withUserInfo(_ result: FlowResult, at endpoints: () throws(Failure) -> ServerEndpoints) throws(Failure) -> FlowResult {
+    func withUserInfo(_ result: FlowResult, at endpoints: () throws(FlowError) -> ServerEndpoints) throws(FlowError) -> FlowResult {
         guard settings.verification.userinfo, case .token(var token) = result else { return result }
         token.userinfo = try UserInfoFetch(server: settings.server, verification: settings.verification, client: client, endpoints: endpoints(),
                                            now: now, profile: profile).fetch(for: token)
@@ -133,36 +143,45 @@ package final class TokenFlow {
     /// `--refresh-token`, else the authorization-code flow.
     /// - Parameter stored: with `--cache`, the entry's answer, whose
     ///   id_token a refreshed one must keep the identity of.
-    func mint(at endpoints: ServerEndpoints?, stored: TokenResponse? = nil) throws(Failure) -> FlowResult {
+    func mint(at endpoints: ServerEndpoints?, stored: TokenResponse? = nil) throws(FlowError) -> FlowResult {
         let resolved: ServerEndpoints
         if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
         origins.trust(TrustedOrigins.named(by: resolved))
-        try redirectGuard?.refuseEndpoints([("authorization endpoint", resolved.authorize), ("token endpoint", resolved.token),
-                                            ("pushed authorization request endpoint", resolved.par)]
-                                           + settings.walk.steps.map { ("--step URL", $0.url) })
+        do {
+            try redirectGuard?.refuseEndpoints([(.authorization, resolved.authorize), (.token, resolved.token), (.pushedAuthorization, resolved.par)]
+                                               + settings.walk.steps.map { (.step, $0.url) })
+        } catch {
+            throw .walk(error)
+        }
         if let refreshToken = settings.request.refreshToken {
             let token = try refreshFlow().run(refreshToken, at: resolved, stored: stored)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(settings: settings, form: form, client: client, notes: console, fallbackNoted: fallbackNoted, now: now,
-                                         profile: profile).run(at: resolved)
+        return try AuthorizationCodeFlow(settings: settings, form: form, client: client, wording: wording, notes: console, fallbackNoted: fallbackNoted,
+                                         now: now, profile: profile).run(at: resolved)
     }
 
     func refreshFlow() -> RefreshFlow {
         RefreshFlow(server: settings.server, request: settings.request, verification: settings.verification, client: client, now: now, profile: profile)
     }
 
-    func makeCache() throws(Failure) -> TokenCache {
+    func makeCache() throws(FlowError) -> TokenCache {
         guard let path = settings.cache.directory else {
-            throw Failure.usage("no cache directory: set --cache-dir, XDG_CACHE_HOME or HOME")
+            throw .noCacheDirectory
         }
         let quiet = settings.output.verbosity == .quiet
         let console = self.console
-        let directory = try CacheDirectory(path: path)
-        let key = try CacheKey.make(settings, salt: CacheSalt.load(in: directory))
+        let directory: CacheDirectory
+        let key: String
+        do {
+            directory = try CacheDirectory(path: path)
+            key = try CacheKey.make(settings, salt: CacheSalt.load(in: directory))
+        } catch {
+            throw .cache(error)
+        }
         return TokenCache(directory: directory, key: key, minTTL: Double(settings.cache.minTTL),
                           carriesIDToken: settings.output.print == .execCredential, lockTimeout: settings.connection.transport.timeout,
-                          trace: client.trace, now: now,
+                          trace: client.trace, now: now, wording: wording,
                           warn: { message in if !quiet { console.writeErr(message + "\n") } })
     }
 }

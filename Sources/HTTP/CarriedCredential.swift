@@ -8,12 +8,4 @@ package enum CarriedCredential: Equatable, Sendable {
     case filledForm
     /// A body repeated by a 307 or 308 (RFC 9110 §15.4.8-9).
     case replayedBody(status: Int)
-
-    /// For the error line: what would have been sent.
-    var description: String {
-        switch self {
-        case .filledForm: "the filled-in form (--form values)"
-        case .replayedBody(let status): "the request body again (a \(status) redirect replays it)"
-        }
-    }
 }

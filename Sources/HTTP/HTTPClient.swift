@@ -35,7 +35,7 @@ package final class HTTPClient {
 
     /// - Parameter useCookies: false for the token endpoint, which is a
     ///   back-channel call a browser would never make.
-    package func send(_ request: HTTPRequest, purpose: String, useCookies: Bool = true) throws(Failure) -> HTTPResponse {
+    package func send(_ request: HTTPRequest, purpose: String, useCookies: Bool = true) throws(HTTPError) -> HTTPResponse {
         try policy.check(request.url)
         var outgoing = request
         // The user's headers win over ours of the same name (an Accept, say).
@@ -48,10 +48,10 @@ package final class HTTPClient {
         for adapter in adapters { try adapter.adapt(&outgoing) }
         trace.request(outgoing, purpose: purpose)
         let route = policy.proxy.choice(for: outgoing.url)
-        if !route.isDirect { trace.info("through the proxy \(route.shown) (\(route.source))") }
+        if !route.isDirect { trace.info("through the proxy \(route.shown) (\(trace.names.name(of: route.source)))") }
         if !trustNoted, URIReference(outgoing.url)?.scheme?.lowercased() == "https" {
             trustNoted = true
-            if let note = transport.trustNote { trace.info(note) }
+            if let note = transport.trustNote { trace.info(note.line(trace.names)) }
         }
         let response = try transport.send(outgoing)
         trace.response(response)

@@ -8,7 +8,7 @@ import Core
 ///
 /// On every request to an untrusted origin it drops the `-H` headers and any
 /// `user:password@` in the URL, and refuses to send a request that carries a
-/// filled-in form or a replayed body (exit 6, naming the origin). The
+/// filled-in form or a replayed body (`HTTPError.untrustedOrigin`). The
 /// plain-http check of `SecurityPolicy` runs before this one, so an http
 /// hop to a remote host is exit 5 first.
 package final class OriginPolicy: RequestAdapter {
@@ -31,17 +31,15 @@ package final class OriginPolicy: RequestAdapter {
         }
     }
 
-    package func adapt(_ request: inout HTTPRequest) throws(Failure) {
+    package func adapt(_ request: inout HTTPRequest) throws(HTTPError) {
         guard let reference = URIReference(request.url), let origin = reference.origin, !trusted.contains(origin) else { return }
         if let credential = request.credential {
-            throw Failure(.noAuthorizationResponse, "refusing to send \(credential.description) to \(origin), which is not a trusted origin",
-                          at: reference.withoutQuery,
-                          hint: "Credentials go only to the origins of --issuer, --authorize-url, --token-url, --step and the discovered endpoints; if \(origin) is part of this login, pass --trust-origin \(origin).")
+            throw .untrustedOrigin(credential, origin: origin, url: reference.withoutQuery)
         }
         let before = request.headers.count
         request.headers.removeAll { userHeaders.contains($0) }
         if request.headers.count < before {
-            trace.info("not sending the -H headers to \(origin): not a trusted origin")
+            trace.info("not sending the \(trace.names.header) headers to \(origin): not a trusted origin")
         }
         // Cut at the last `@` byte, as URIReference reads userinfo (a
         // combining mark after `@` would hide it from a Character search).

@@ -5,20 +5,22 @@ import Core
 package struct ProxyChoice: Equatable, Sendable {
     /// The proxy as configured; nil for a direct connection.
     package let url: String?
-    /// Where it was configured: `--proxy` or the variable's name.
-    package let source: String
+    /// Where it was configured: the explicit option or a variable.
+    package let source: ProxySource
 
-    package static let direct = ProxyChoice(nil, source: "")
+    package static let direct = ProxyChoice(nil, source: .none)
 
-    init(_ url: String?, source: String) {
+    init(_ url: String?, source: ProxySource) {
         // curl takes "" as "no proxy", wherever it comes from.
         let url = url?.isEmpty == true ? nil : url
         self.url = url
-        self.source = url == nil ? "" : source
+        self.source = url == nil ? .none : source
     }
 
     package var isDirect: Bool { url == nil }
 
+    /// Whether the user named this proxy with the explicit option.
+    package var isExplicit: Bool { source == .option }
     /// An https proxy: the connection to it is TLS of its own, which the
     /// run's trust store does not verify (Curl/CurlTransport.swift).
     package var speaksTLS: Bool { reference?.scheme?.lowercased() == "https" }
@@ -77,4 +79,12 @@ package struct ProxyChoice: Equatable, Sendable {
         guard let at = bytes[start...].lastIndex(of: ASCII.at) else { return nil }
         return ASCII.string(bytes[start..<at])
     }
+}
+
+/// Where a proxy was configured: nowhere (a direct connection), the explicit
+/// option (`--proxy`), or an environment variable, by its name.
+package enum ProxySource: Equatable, Sendable {
+    case none
+    case option
+    case variable(String)
 }

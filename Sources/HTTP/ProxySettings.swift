@@ -33,13 +33,13 @@ package struct ProxySettings: Equatable, Sendable {
         guard let reference = URIReference(url), let scheme = reference.scheme?.lowercased(),
               let host = reference.host, !host.isEmpty else { return .direct }
         if NoProxyList(explicitNoProxy ?? variables["no_proxy"] ?? variables["NO_PROXY"] ?? "").matches(host) { return .direct }
-        if let explicitProxy { return ProxyChoice(explicitProxy, source: "--proxy") }
+        if let explicitProxy { return ProxyChoice(explicitProxy, source: .option) }
         if Loopback.isLoopback(host) { return .direct }
         var names = ["\(scheme)_proxy"]
         if scheme != "http" { names.append("\(scheme)_proxy".uppercased()) }
         names += ["all_proxy", "ALL_PROXY"]
         guard let name = names.first(where: { variables[$0] != nil }), let value = variables[name] else { return .direct }
-        return ProxyChoice(value, source: name)
+        return ProxyChoice(value, source: .variable(name))
     }
 
     /// Every proxy URL this run might use, for the redactor: their

@@ -7,5 +7,5 @@ import Core
 /// through `HTTPClient.send`, so that it passes the policy, every adapter
 /// and the trace like the first.
 package protocol RequestAdapter: AnyObject {
-    func adapt(_ request: inout HTTPRequest) throws(Failure)
+    func adapt(_ request: inout HTTPRequest) throws(HTTPError)
 }

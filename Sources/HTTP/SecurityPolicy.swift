@@ -18,50 +18,43 @@ package struct SecurityPolicy: Sendable {
     /// proxy checked here is the one libcurl is given.
     package let proxy: ProxySettings
 
-    static let hint = "Use https, or pass --allow-http if this network is trusted."
-
     package init(allowHTTP: Bool, connectTo: [ConnectTo] = [], proxy: ProxySettings = ProxySettings()) {
         self.allowHTTP = allowHTTP
         self.connectTo = connectTo
         self.proxy = proxy
     }
 
-    func check(_ url: String) throws(Failure) {
+    func check(_ url: String) throws(HTTPError) {
         guard let reference = URIReference(url), let scheme = reference.scheme?.lowercased() else {
-            throw Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: ServerText.printable(url))
+            throw .notAURL(url)
         }
         guard scheme == "http" || scheme == "https" else {
-            throw Failure(.noAuthorizationResponse, "cannot follow a '\(scheme):' URL", at: reference.withoutQuery)
+            throw .unsupportedScheme(scheme, url: reference.withoutQuery)
         }
         // `http:/.//host/…` has no authority: what curl would make of it is
         // not what was checked here.
         guard let host = reference.host, !host.isEmpty else {
-            throw Failure(.noAuthorizationResponse, "a \(scheme) URL without a host cannot be fetched", at: ServerText.printable(reference.withoutQuery))
+            throw .noHost(scheme: scheme, url: reference.withoutQuery)
         }
         guard scheme == "http" && !allowHTTP else { return }
         let place = reference.withoutQuery
         let route = proxy.choice(for: url)
         if !Loopback.isLoopback(host) {
-            let via = route.host.map { " through the proxy '\($0)' (\(route.source))" } ?? ""
-            throw Failure(.securityCheck, "refusing plain http to '\(host)'\(via): secrets would travel unencrypted", at: place, hint: Self.hint)
+            throw .plainHTTP(.remoteHost(route), host: host, url: place)
         }
         // libcurl takes the first CURLOPT_CONNECT_TO entry that matches.
         if let entry = connectTo.first(where: { $0.applies(host: host, port: reference.effectivePort) }),
            !Loopback.isLoopback(entry.destination(for: host)) {
-            let target = entry.destination(for: host)
-            throw Failure(.securityCheck, "refusing plain http to '\(host)': --connect-to sends it to '\(target)', which is not this machine",
-                          at: place, hint: Self.hint)
+            throw .plainHTTP(.connectTo(target: entry.destination(for: host)), host: host, url: place)
         }
         guard !route.isDirect else { return }
         // Only a proxy the user named reaches this far: a loopback host
         // never takes one from the environment (ProxySettings.choice).
         guard let proxyHost = route.host else {
-            throw Failure(.securityCheck, "refusing plain http to '\(host)': the proxy in \(route.source) cannot be read, so where it sends the request is unknown",
-                          at: place, hint: "Check the value of \(route.source).")
+            throw .plainHTTP(.unreadableProxy(route), host: host, url: place)
         }
         if !Loopback.isLoopback(proxyHost) {
-            throw Failure(.securityCheck, "refusing plain http to '\(host)' through the proxy '\(proxyHost)' (\(route.source)), which is not this machine",
-                          at: place, hint: Self.hint)
+            throw .plainHTTP(.remoteProxy(host: proxyHost, route), host: host, url: place)
         }
     }
 }

@@ -7,11 +7,14 @@ package final class Trace {
     let enabled: Bool
     package let redactor: Redactor
     private let console: Console
+    /// How the trace names the options it mentions (the CLI's names).
+    package let names: OptionNames
 
-    package init(enabled: Bool, redactor: Redactor, console: Console) {
+    package init(enabled: Bool, redactor: Redactor, console: Console, names: OptionNames) {
         self.enabled = enabled
         self.redactor = redactor
         self.console = console
+        self.names = names
     }
 
     package func info(_ text: @autoclosure () -> String) {

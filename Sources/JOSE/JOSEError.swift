@@ -1,8 +1,7 @@
 /// Every way the JOSE layer refuses something, as one Equatable value so
-/// tests assert the exact reason and the flow maps each to its exit code.
-/// `message` never holds key material, a token or a value a server chose;
-/// the few cases that carry a server's text (a kid, an alg or crv name)
-/// keep it for the caller, who marks it before printing (Core/ServerText.swift).
+/// tests assert the exact reason; the CLI words it (CLI/Errors/). No case
+/// holds key material or a token; the few that carry a server's text (a
+/// kid, an alg or crv name) keep it as a value, never printed as such.
 package enum JOSEError: Error, Equatable, Sendable {
     // A compact JWS (RFC 7515 §7.1) that cannot be read.
     /// Not three dot-separated parts (a JWE has five; a plain string one).
@@ -62,37 +61,6 @@ package enum JOSEError: Error, Equatable, Sendable {
     case claimsNotObject
     /// libcrypto failed where it should not (memory).
     case cryptoFailure
-
-    /// One phrase for an error line, without any value from the input.
-    package var message: String {
-        switch self {
-        case .notCompact: "not a compact JWS (three base64url parts separated by dots)"
-        case .badEncoding(let part): "the JWS \(part.rawValue) is not base64url"
-        case .headerNotObject: "the JWS header is not a JSON object"
-        case .missingAlgorithm: "the JWS header has no alg"
-        case .badHeaderMember(let name): "the JWS header member \(name) is not a string"
-        case .unknownAlgorithm: "the JWS alg is not one authcode supports"
-        case .refusedHeader(let name): "the JWS header carries \(name), which is refused"
-        case .algorithmNotAccepted(let alg): alg == .unsecured ? "the JWS is unsigned (alg none)" : "the JWS alg \(alg.rawValue) is not accepted"
-        case .noSecret: "the JWS is signed with a client secret (HMAC) and none is known"
-        case .unknownKeyID: "no key of the key set has the JWS's kid"
-        case .noUsableKey(let alg): "no key of the key set fits \(alg.rawValue)"
-        case .keyTooSmall(let bits): "the RSA key has \(bits) bits, under the 2048 required"
-        case .invalidKey: "the key that fits the JWS is not a valid key"
-        case .badSignature: "the JWS signature does not verify"
-        case .notJSON: "the key set is not JSON"
-        case .notKeySet: "the JSON is not a key set ({\"keys\":[...]})"
-        case .badKey(let reason): "the key is not usable: \(reason)"
-        case .unsupportedKey: "the key type or curve is not one authcode supports"
-        case .notPrivateKey: "the key holds no private part (d)"
-        case .encryptedPEM: "the PEM private key is encrypted (give it unencrypted)"
-        case .badPEM: "no private key could be read from the PEM text"
-        case .ambiguousKey: "the key set holds several private keys; name one by its kid"
-        case .algorithmDoesNotFitKey(let alg): "\(alg.rawValue) cannot be made with this key"
-        case .claimsNotObject: "the claims to sign are not a JSON object"
-        case .cryptoFailure: "libcrypto failed"
-        }
-    }
 }
 
 /// The three parts of a compact JWS, named as RFC 7515 §7.1 names them.

@@ -106,7 +106,7 @@ package struct VerifiedJWS: Sendable, Equatable {
 
     /// "signature PS256 kid k2", "signature HS256 (client secret)",
     /// "unsigned (alg none)": what `-v` reports. The kid is the server's
-    /// text: the caller marks it before printing (Core/ServerText.swift).
+    /// text: the caller marks it before printing (Core/ServerText/ServerText.swift).
     package var summary: String {
         switch algorithm.keyKind {
         case .unsecured: return "unsigned (alg none)"

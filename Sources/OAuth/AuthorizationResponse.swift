@@ -21,7 +21,7 @@ package struct AuthorizationResponse: Equatable, Sendable {
     /// From the redirect's query, or its fragment when the query has no
     /// answer (response_mode=fragment). A parameter given twice is refused:
     /// RFC 6749 §3.1 forbids it, and picking one would let an injected value win.
-    package init(redirect: URIReference, where location: String) throws(Failure) {
+    package init(redirect: URIReference, where location: String) throws(OAuthError) {
         let queryFields = redirect.query.map { FormEncoding.decode($0) } ?? []
         let fragmentFields = redirect.fragment.map { FormEncoding.decode($0) } ?? []
         let answers: Set<String> = ["code", "error", "state"]
@@ -29,11 +29,11 @@ package struct AuthorizationResponse: Equatable, Sendable {
         try self.init(fields: useFragment ? fragmentFields : queryFields, where: location)
     }
 
-    package init(fields: [(String, String)], where location: String) throws(Failure) {
+    package init(fields: [(String, String)], where location: String) throws(OAuthError) {
         var seen: [String: String] = [:]
         for (name, value) in fields where ["code", "state", "iss", "error", "error_description"].contains(name) {
             if seen[name] != nil {
-                throw Failure(.securityCheck, "the authorization response has '\(name)' more than once; refusing to guess which is real", at: location)
+                throw .repeatedParameter(name, at: location)
             }
             seen[name] = value
         }

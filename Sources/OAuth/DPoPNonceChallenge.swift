@@ -26,11 +26,10 @@ package enum DPoPNonceChallenge {
     /// or longer than `maxLength` — makes the answer malformed (exit 8,
     /// DESIGN.md §10) for a client doing DPoP: it is never put into a
     /// proof, and never quoted (it is the server's text, of any length).
-    package static func check(_ response: HTTPResponse, at place: String) throws(Failure) {
+    package static func check(_ response: HTTPResponse, at place: String) throws(OAuthError) {
         let fields = response.headers.filter { $0.name.lowercased() == "dpop-nonce" }
         guard let bad = fields.first(where: { !isNonce($0.value) }) else { return }
-        let why = bad.value.utf8.count > maxLength ? "longer than \(maxLength) bytes" : "not 1*NQCHAR (RFC 9449 §8.1)"
-        throw Failure(.malformedResponse, "the answer's DPoP-Nonce is \(why); not sending it back", at: place)
+        throw .dpopNonceMalformed(longerThan: bad.value.utf8.count > maxLength ? maxLength : nil, at: place)
     }
 
     /// The nonce to retry with when this answer demands one, else nil.

@@ -46,19 +46,17 @@ package struct ServerMetadata: Equatable, Sendable {
 
     /// Parses a metadata document and checks that it speaks for `issuer`
     /// (OIDC Discovery §4.3, RFC 8414 §3.3: exact string equality).
-    package init(json body: [UInt8], expectedIssuer: String, at location: String) throws(Failure) {
+    package init(json body: [UInt8], expectedIssuer: String, at location: String) throws(OAuthError) {
         guard let json = JSONValue.parse(body), case .object = json else {
-            throw Failure(.malformedResponse, "the discovery document is not a JSON object", at: location)
+            throw .discoveryNotObject(at: location)
         }
         guard let issuer = json["issuer"]?.stringValue else {
-            throw Failure(.malformedResponse, "the discovery document has no issuer", at: location)
+            throw .discoveryNoIssuer(at: location)
         }
         guard issuer == expectedIssuer else {
-            // Equal but for a trailing slash: the same server, spelt another
-            // way; the comparison stays exact, the hint says how it spells it.
-            let slash = issuer + "/" == expectedIssuer || issuer == expectedIssuer + "/"
-            throw Failure(.securityCheck, "the discovery document is for issuer '\(ServerText.printable(issuer))', not '\(expectedIssuer)'", at: location,
-                          hint: slash ? "The two differ only by a trailing slash; pass --issuer exactly as the server names itself: --issuer '\(ServerText.printable(issuer))'." : nil)
+            // The comparison stays exact; equal but for a trailing slash, the
+            // hint says how the server spells itself.
+            throw .discoveryIssuerMismatch(found: issuer, expected: expectedIssuer, at: location)
         }
         var methods: [String]?
         if case .array(let values)? = json["code_challenge_methods_supported"] {

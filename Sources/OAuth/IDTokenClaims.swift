@@ -4,41 +4,41 @@ import JOSE
 
 /// An id_token's claims and the rules of OIDC Core §3.1.3.7 (errata 2)
 /// that are not about the signature: the signature is checked before these
-/// are read (Flow/Verification/IDTokenCheck.swift). Each failure is exit 5
-/// and names the claim, never its value; a token that is not a JWT, or
-/// whose payload is not a JSON object, is exit 8 (a malformed answer).
+/// are read (Flow/Verification/IDTokenCheck.swift). Each failure names the
+/// claim, never its value; a token that is not a JWT, or whose payload is
+/// not a JSON object, is a malformed answer.
 package struct IDTokenClaims: Sendable, Equatable {
     package let claims: ClaimSet
 
     /// The `id_token` member of a token response (OIDC Core §3.1.3.3): a
     /// string, or nil when it is absent or null; any other JSON is a
-    /// malformed answer (exit 8), never silently "no id_token".
-    package static func jwt(in response: JSONValue) throws(Failure) -> String? {
+    /// malformed answer, never silently "no id_token".
+    package static func jwt(in response: JSONValue) throws(OAuthError) -> String? {
         switch response["id_token"] {
         case nil, .null?: return nil
         case .string(let jwt)?: return jwt
-        default: throw Failure(.malformedResponse, "the id_token is neither a string nor null")
+        default: throw .idTokenNotString
         }
     }
 
     /// The id_token as a compact JWS (RFC 7515 §7.1, read strictly).
-    package static func parse(_ jwt: String) throws(Failure) -> CompactJWS {
+    package static func parse(_ jwt: String) throws(OAuthError) -> CompactJWS {
         // RFC 7516 §7.1: five parts is an encrypted token, which needs a key
         // of the client's that authcode does not have.
         if jwt.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 4 {
-            throw Failure(.malformedResponse, "the id_token is encrypted (JWE); authcode cannot check its claims")
+            throw .idTokenEncrypted
         }
         do throws(JOSEError) {
             return try CompactJWS(jwt)
         } catch {
-            throw Failure(.malformedResponse, "the id_token is not a JWT: \(error.message)")
+            throw .idTokenNotJWT(error)
         }
     }
 
     /// The claims of a JWS payload (verified, or not to be verified).
-    package init(payload: [UInt8]) throws(Failure) {
-        guard let claims = ClaimSet(payload: payload, what: "id_token") else {
-            throw Failure(.malformedResponse, "the id_token's payload is not a JSON object")
+    package init(payload: [UInt8]) throws(OAuthError) {
+        guard let claims = ClaimSet(payload: payload, what: .idToken) else {
+            throw .idTokenPayloadNotObject
         }
         self.claims = claims
     }
@@ -46,7 +46,7 @@ package struct IDTokenClaims: Sendable, Equatable {
     /// An id_token read back from the cache, verified when it was stored;
     /// nil when it cannot be read.
     package init?(stored jwt: String) {
-        guard let jws = try? CompactJWS(jwt), let claims = ClaimSet(payload: jws.payload, what: "id_token") else { return nil }
+        guard let jws = try? CompactJWS(jwt), let claims = ClaimSet(payload: jws.payload, what: .idToken) else { return nil }
         self.claims = claims
     }
 
@@ -55,7 +55,7 @@ package struct IDTokenClaims: Sendable, Equatable {
 
     /// Every claim rule, in the order of §3.1.3.7; returns the names of the
     /// checks that ran, for `-v` (an absent optional claim is not listed).
-    package func verify(_ rules: IDTokenRules) throws(Failure) -> [String] {
+    package func verify(_ rules: IDTokenRules) throws(ClaimError) -> [String] {
         var ran: [String] = []
         // Items 2-3: the issuer, and the audience with no untrusted extra.
         try claims.checkIssuer(rules.issuer)
@@ -64,7 +64,7 @@ package struct IDTokenClaims: Sendable, Equatable {
         ran.append("aud")
         // Item 5 (errata 2): azp, when present, is this client.
         if let azp = claims["azp"] {
-            guard azp.stringValue == rules.clientID else { throw claims.refuse("azp is not this client '\(rules.clientID)'") }
+            guard azp.stringValue == rules.clientID else { throw claims.refuse(.authorizedPartyNotClient(rules.clientID)) }
             ran.append("azp")
         }
         // Items 9-10 and RFC 7519 §4.1.5.
@@ -74,20 +74,20 @@ package struct IDTokenClaims: Sendable, Equatable {
         ran.append("iat")
         if try claims.checkNotBefore(now: rules.now, skew: rules.skew) { ran.append("nbf") }
         // §2: sub is REQUIRED, a non-empty string.
-        guard let sub = claims["sub"] else { throw claims.refuse("has no sub") }
-        guard let text = sub.stringValue, !text.isEmpty else { throw claims.refuse("sub is not a non-empty string") }
+        guard let sub = claims["sub"] else { throw claims.refuse(.missing("sub")) }
+        guard let text = sub.stringValue, !text.isEmpty else { throw claims.refuse(.subjectNotString) }
         ran.append("sub")
         // Item 11: the nonce we sent, whenever we sent one.
         if let nonce = rules.nonce {
-            guard let claim = claims["nonce"] else { throw claims.refuse("has no nonce, but the authorization request sent one") }
-            guard claim.stringValue == nonce else { throw claims.refuse("nonce does not match the one sent in the authorization request") }
+            guard let claim = claims["nonce"] else { throw claims.refuse(.nonceMissing) }
+            guard claim.stringValue == nonce else { throw claims.refuse(.nonceMismatch) }
             ran.append("nonce")
         }
         // Item 13: max_age asks for auth_time, recent enough.
         if let maxAge = rules.maxAge {
-            guard let authTime = try claims.numericDate("auth_time") else { throw claims.refuse("has no auth_time, but max_age was sent") }
+            guard let authTime = try claims.numericDate("auth_time") else { throw claims.refuse(.authTimeMissing) }
             guard authTime + maxAge + rules.skew >= rules.now else {
-                throw claims.refuse("auth_time is older than max_age allows (beyond \(ClaimSet.seconds(rules.skew)) of clock skew)")
+                throw claims.refuse(.authTimeTooOld(skew: rules.skew))
             }
             ran.append("auth_time")
         }
@@ -97,14 +97,14 @@ package struct IDTokenClaims: Sendable, Equatable {
     /// OIDC Core §12.2: a refreshed id_token names the same issuer, subject
     /// and audience as the one it follows, and the same azp and auth_time
     /// when it carries them. Returns what was compared, for `-v`.
-    package func keepsIdentity(of stored: IDTokenClaims) throws(Failure) -> String {
+    package func keepsIdentity(of stored: IDTokenClaims) throws(OAuthError) -> String {
         for name in ["iss", "sub", "aud"] where Self.normalized(claims[name]) != Self.normalized(stored.claims[name]) {
-            throw Failure(.securityCheck, "the refreshed id_token's \(name) differs from the stored id_token's (OIDC Core §12.2)")
+            throw .identityChanged(claim: name)
         }
         var compared = ["iss", "sub", "aud"]
         for name in ["azp", "auth_time"] where claims[name] != nil {
             guard claims[name] == stored.claims[name] else {
-                throw Failure(.securityCheck, "the refreshed id_token's \(name) differs from the stored id_token's (OIDC Core §12.2)")
+                throw .identityChanged(claim: name)
             }
             compared.append(name)
         }

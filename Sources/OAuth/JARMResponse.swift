@@ -12,16 +12,15 @@ package enum JARMResponse {
     /// The `response` parameter where the mode puts it (JARM §2.3): the
     /// query for `jwt` and `query.jwt` (the code flow's default), the
     /// fragment for `fragment.jwt`, the posted form for `form_post.jwt`.
-    /// Missing or repeated is exit 5: an answer that is not signed is not
+    /// Missing or repeated is refused: an answer that is not signed is not
     /// the one asked for, and its code is not redeemed.
-    package static func jwt(in fields: [(String, String)], mode: ResponseMode, at location: String) throws(Failure) -> String {
+    package static func jwt(in fields: [(String, String)], mode: ResponseMode, at location: String) throws(OAuthError) -> String {
         let values = fields.filter { $0.0 == "response" }.map(\.1)
         guard values.count <= 1 else {
-            throw Failure(.securityCheck, "the authorization response has 'response' more than once; refusing to guess which is real", at: location)
+            throw .repeatedParameter("response", at: location)
         }
         guard let jwt = values.first, !jwt.isEmpty else {
-            throw Failure(.securityCheck, "the authorization response has no JARM 'response' parameter (--response-mode \(mode.rawValue)); the code is not redeemed",
-                          at: location)
+            throw .jarmMissing(mode, at: location)
         }
         return jwt
     }
@@ -33,29 +32,29 @@ package enum JARMResponse {
         return part.map { FormEncoding.decode($0) } ?? []
     }
 
-    /// The compact JWS, strictly parsed; anything else is exit 5 (JARM §2.4:
+    /// The compact JWS, strictly parsed; anything else is refused (JARM §2.4:
     /// a response that does not validate is rejected).
-    package static func parse(_ jwt: String, at location: String) throws(Failure) -> CompactJWS {
+    package static func parse(_ jwt: String, at location: String) throws(OAuthError) -> CompactJWS {
         do throws(JOSEError) {
             return try CompactJWS(jwt)
         } catch {
-            throw Failure(.securityCheck, "the JARM response is not a JWT: \(error.message); the code is not redeemed", at: location)
+            throw .jarmNotJWT(error, at: location)
         }
     }
 
     /// After the signature: `iss`, `aud` and `exp` checked (JARM §2.4
     /// steps 1-3), then the answer's fields read from the claims.
     package static func response(payload: [UInt8], issuer: ExpectedIssuer, clientID: String, now: Double, skew: Double,
-                                 at location: String) throws(Failure) -> AuthorizationResponse {
-        guard let claims = ClaimSet(payload: payload, what: "JARM response") else {
-            throw Failure(.securityCheck, "the JARM response's payload is not a JSON object; the code is not redeemed", at: location)
+                                 at location: String) throws(OAuthError) -> AuthorizationResponse {
+        guard let claims = ClaimSet(payload: payload, what: .jarmResponse) else {
+            throw .jarmPayloadNotObject(at: location)
         }
-        do throws(Failure) {
+        do throws(ClaimError) {
             try claims.checkIssuer(issuer)
             try claims.checkAudience(clientID: clientID, trusted: nil)
             try claims.checkExpiry(now: now, skew: skew)
         } catch {
-            throw Failure(.securityCheck, error.message + "; the code is not redeemed", at: location, hint: error.hint)
+            throw .jarmClaims(error, at: location)
         }
         let names = ["code", "state", "iss", "error", "error_description"]
         let fields = names.compactMap { name in claims[name]?.stringValue.map { (name, $0) } }

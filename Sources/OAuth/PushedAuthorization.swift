@@ -26,28 +26,25 @@ package struct PushedAuthorizationRequest: Sendable {
 }
 
 /// The PAR endpoint's answer (RFC 9126 §2.2, §2.3). Its body is never
-/// quoted (HTTP/EndpointKind.swift): only the status and the `error` and
+/// quoted (HTTP/Quoting/EndpointKind.swift): only the status and the `error` and
 /// `error_description` of a well-formed error object.
 package struct PushedAuthorizationResponse: Equatable, Sendable {
     package let requestURI: String
     package let expiresIn: Double?
 
-    /// An OAuth error object is exit 4 (the authorization server refused
-    /// the request, like an `error=` answer), any other non-2xx exit 7, a
-    /// 2xx without a `request_uri` exit 8.
-    package init(_ response: HTTPResponse, at location: String) throws(Failure) {
+    /// An OAuth error object is the authorization server refusing the
+    /// request (like an `error=` answer); any other non-2xx is a failed
+    /// push; a 2xx without a `request_uri` is malformed.
+    package init(_ response: HTTPResponse, at location: String) throws(OAuthError) {
         if let error = OAuthErrorObject(response.body) {
-            throw Failure(.authorizationError, "the pushed authorization request endpoint refused: \(response.status) \(error.text)", at: location,
-                          reason: .authorizationServer(OAuthErrorCode(rawValue: error.error)))
+            throw .pushRefused(status: response.status, error, at: location)
         }
         guard response.isSuccess else {
-            throw Failure(.tokenEndpoint, "the pushed authorization request endpoint answered \(response.status)"
-                          + BodyInMessage.of(response, from: .pushedAuthorization), at: location)
+            throw .pushStatus(response.status, BodyQuote.of(response, from: .pushedAuthorization), at: location)
         }
         guard let json = JSONValue.parse(response.body), case .object = json,
               let requestURI = json["request_uri"]?.stringValue, !requestURI.isEmpty else {
-            throw Failure(.malformedResponse, "the pushed authorization request endpoint's answer has no request_uri: \(response.status)"
-                          + BodyInMessage.of(response, from: .pushedAuthorization), at: location)
+            throw .pushNoRequestURI(status: response.status, BodyQuote.of(response, from: .pushedAuthorization), at: location)
         }
         self.requestURI = requestURI
         expiresIn = json["expires_in"]?.numberValue

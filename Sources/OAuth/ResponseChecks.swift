@@ -25,40 +25,36 @@ package struct ResponseChecks: Sendable {
     }
 
     /// Returns the code once every check passed.
-    package func verify(_ response: AuthorizationResponse, at location: String) throws(Failure) -> String {
-        let what = response.error == nil ? "the authorization response" : "the error answer (its text is not shown: anyone can forge it)"
+    package func verify(_ response: AuthorizationResponse, at location: String) throws(OAuthError) -> String {
+        let errorAnswer = response.error != nil
         guard let state = response.state else {
-            throw Failure(.securityCheck, "\(what) has no state; the code is not redeemed", at: location)
+            throw .noState(errorAnswer: errorAnswer, at: location)
         }
         guard state == expectedState else {
-            throw Failure(.securityCheck, "state mismatch: \(what) is not for this request; the code is not redeemed", at: location)
+            throw .stateMismatch(errorAnswer: errorAnswer, at: location)
         }
         if let error = response.error {
-            var message = "the authorization server answered error=\(ServerText.printable(error))"
-            if let description = response.errorDescription, !description.isEmpty {
-                message += ": \(ServerText.printable(description))"
-            }
-            throw Failure(.authorizationError, message, at: location, reason: .authorizationServer(OAuthErrorCode(rawValue: error)))
+            let description = response.errorDescription.flatMap { $0.isEmpty ? nil : $0 }
+            throw .authorizationServer(error: error, description: description, at: location)
         }
         try checkIss(response, at: location)
         guard let code = response.code, !code.isEmpty else {
-            throw Failure(.malformedResponse, "the authorization response has neither code nor error", at: location)
+            throw .noCode(at: location)
         }
         return code
     }
 
-    private func checkIss(_ response: AuthorizationResponse, at location: String) throws(Failure) {
+    private func checkIss(_ response: AuthorizationResponse, at location: String) throws(OAuthError) {
         if let expectedIssuer {
             if let iss = response.iss, iss != expectedIssuer {
-                throw Failure(.securityCheck, "iss mismatch: expected '\(expectedIssuer)', got '\(ServerText.printable(iss))' (RFC 9207); the code is not redeemed", at: location)
+                throw .issuerMismatch(expected: expectedIssuer, got: iss, at: location)
             }
             if response.iss == nil && issRequired {
-                throw Failure(.securityCheck, "the authorization response has no iss although the server's metadata promises it (RFC 9207); the code is not redeemed", at: location)
+                throw .issuerMissing(at: location)
             }
         } else if let iss = response.iss, let endpoint = authorizationEndpoint.flatMap({ URIReference($0)?.origin }),
                   URIReference(iss)?.origin != endpoint {
-            throw Failure(.securityCheck, "iss '\(ServerText.printable(iss))' is not of the authorization endpoint's origin \(endpoint) (RFC 9207); the code is not redeemed",
-                          at: location, hint: "If that issuer is right, pass --expect-iss with it.")
+            throw .issuerNotOfEndpoint(iss: iss, origin: endpoint, at: location)
         }
     }
 }

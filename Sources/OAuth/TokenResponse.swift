@@ -7,31 +7,28 @@ package struct TokenResponse: Equatable, Sendable {
     package let body: [UInt8]
     package let json: JSONValue
 
-    /// Classifies the HTTP response: an OAuth error or any non-2xx is exit 7;
-    /// a 2xx that is not a JSON object with a string access_token is exit 8.
-    /// The body is never quoted (HTTP/EndpointKind.swift): an answer that is
+    /// Classifies the HTTP response: an OAuth error or any non-2xx is a
+    /// refusal; a 2xx that is not a JSON object with a string access_token
+    /// is malformed. The body is never quoted (HTTP/Quoting/EndpointKind.swift): an answer that is
     /// almost JSON, or an error page echoing it, may hold a working token
     /// the redactor cannot know yet. Only the error and error_description
     /// of a well-formed error object are shown.
-    package init(_ response: HTTPResponse, at location: String) throws(Failure) {
+    package init(_ response: HTTPResponse, at location: String) throws(OAuthError) {
         let error = OAuthErrorObject(response.body)
         guard response.isSuccess else {
             if let error {
-                throw Failure(.tokenEndpoint, "the token endpoint refused: \(response.status) \(error.text)", at: location,
-                              reason: .tokenEndpoint(OAuthErrorCode(rawValue: error.error)))
+                throw .tokenRefused(status: response.status, error, at: location)
             }
-            throw Failure(.tokenEndpoint, "the token endpoint answered \(response.status)\(BodyInMessage.of(response, from: .token))", at: location)
+            throw .tokenStatus(response.status, BodyQuote.of(response, from: .token), at: location)
         }
         guard let parsed = JSONValue.parse(response.body), case .object = parsed else {
-            throw Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: \(response.status)\(BodyInMessage.of(response, from: .token))",
-                          at: location)
+            throw .tokenNotJSON(status: response.status, BodyQuote.of(response, from: .token), at: location)
         }
         if let error {
-            throw Failure(.tokenEndpoint, "the token endpoint refused: \(error.text)", at: location,
-                          reason: .tokenEndpoint(OAuthErrorCode(rawValue: error.error)))
+            throw .tokenRefused(status: nil, error, at: location)
         }
         guard let token = parsed["access_token"]?.stringValue, !token.isEmpty else {
-            throw Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: location)
+            throw .noAccessToken(at: location)
         }
         body = response.body
         json = parsed

@@ -17,9 +17,9 @@ package enum UserInfoResponse {
         case jwt(String)
     }
 
-    package static func classify(_ response: HTTPResponse, at location: String) throws(Failure) -> Body {
+    package static func classify(_ response: HTTPResponse, at location: String) throws(OAuthError) -> Body {
         guard response.isSuccess else {
-            throw Failure(.tokenEndpoint, "the userinfo endpoint refused: \(response.status)\(oauthError(response) ?? shape(response))", at: location)
+            throw .userinfoRefused(status: response.status, bearerError(response), BodyQuote.of(response, from: .userinfo), at: location)
         }
         switch response.mediaType {
         case "application/jwt"?:
@@ -27,48 +27,47 @@ package enum UserInfoResponse {
             return .jwt(text)
         case "application/json"?, nil:
             guard case .object? = JSONValue.parse(response.body) else {
-                throw Failure(.malformedResponse, "the userinfo answer is not a JSON object\(shape(response))", at: location)
+                throw .userinfoNotObject(BodyQuote.of(response, from: .userinfo), at: location)
             }
             return .json(response.body)
         default:
-            throw Failure(.malformedResponse, "the userinfo answer is neither JSON nor a JWT\(shape(response))", at: location)
+            throw .userinfoNotJSONOrJWT(BodyQuote.of(response, from: .userinfo), at: location)
         }
     }
 
     /// The claims of a verified signed answer, checked as OIDC Core §5.3.2
     /// asks: `iss` and `aud` when present (the issuer, this client).
-    package static func signedClaims(payload: [UInt8], issuer: ExpectedIssuer, clientID: String, at location: String) throws(Failure) -> [UInt8] {
-        guard let claims = ClaimSet(payload: payload, what: "signed userinfo") else {
-            throw Failure(.malformedResponse, "the signed userinfo's payload is not a JSON object", at: location)
+    package static func signedClaims(payload: [UInt8], issuer: ExpectedIssuer, clientID: String, at location: String) throws(OAuthError) -> [UInt8] {
+        guard let claims = ClaimSet(payload: payload, what: .signedUserinfo) else {
+            throw .signedUserinfoNotObject(at: location)
         }
-        do throws(Failure) {
+        do throws(ClaimError) {
             if claims["iss"] != nil { try claims.checkIssuer(issuer) }
             if claims["aud"] != nil { try claims.checkAudience(clientID: clientID, trusted: nil) }
         } catch {
-            throw Failure(error.exitCode, error.message, at: location, hint: error.hint)
+            throw .userinfoClaims(error, at: location)
         }
         return payload
     }
 
     /// §5.3.2: the answer's `sub` is the id_token's, or its values must not
     /// be used.
-    package static func checkSubject(_ payload: [UInt8], idTokenSubject: String?, at location: String) throws(Failure) {
+    package static func checkSubject(_ payload: [UInt8], idTokenSubject: String?, at location: String) throws(OAuthError) {
         guard let subject = idTokenSubject else {
-            throw Failure(.securityCheck, "the userinfo answer cannot be tied to a user: the token response has no id_token whose sub it must match",
-                          at: location, hint: "Ask for the openid scope.")
+            throw .userinfoUnbound(at: location)
         }
         guard case .object(let members)? = JSONValue.parse(payload), let sub = members["sub"] else {
-            throw Failure(.securityCheck, "the userinfo answer has no sub (OIDC Core §5.3.2)", at: location)
+            throw .userinfoNoSubject(at: location)
         }
         guard sub.stringValue == subject else {
-            throw Failure(.securityCheck, "the userinfo sub does not match the id_token's sub (OIDC Core §5.3.2)", at: location)
+            throw .userinfoSubjectMismatch(at: location)
         }
     }
 
-    /// `: error=invalid_token: The access token expired`, from the
-    /// challenge (RFC 6750 §3) or a JSON error object (scrubbed and
-    /// escaped as server text); nil when there is none.
-    static func oauthError(_ response: HTTPResponse) -> String? {
+    /// `error=invalid_token`, `error_description=The access token expired`,
+    /// from the challenge (RFC 6750 §3) or a JSON error object; nil when
+    /// there is none.
+    static func bearerError(_ response: HTTPResponse) -> BearerError? {
         var error: String?
         var description: String?
         if let challenge = response.headers.first(named: "WWW-Authenticate") {
@@ -80,15 +79,7 @@ package enum UserInfoResponse {
             description = members["error_description"]?.stringValue
         }
         guard let error, !error.isEmpty else { return nil }
-        var text = " error=\(ServerText.printable(error, limit: 80))"
-        if let description, !description.isEmpty { text += ": \(ServerText.printable(description, limit: 200))" }
-        return text
-    }
-
-    /// ` (text/html, 57 bytes)`: what the body was, never what it said.
-    static func shape(_ response: HTTPResponse) -> String {
-        let type = response.mediaType.map { ServerText.printable($0, limit: 60) } ?? "no content type"
-        return " (\(type), \(response.body.count) bytes)"
+        return BearerError(error: error, description: description)
     }
 
     /// A quoted or token auth-param of a challenge (RFC 9110 §11.2).

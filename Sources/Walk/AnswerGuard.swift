@@ -5,7 +5,7 @@ import HTTP
 /// test as a 3xx `Location` (RFC 6749 §4.1.2, §10.6): a `Refresh` header, a
 /// meta refresh, a form on the page (self-submitting or not), or any request
 /// the walk is about to send. Aimed at the redirect_uri, it is the answer and
-/// is read, never fetched; carrying the answer anywhere else, it is exit 5
+/// is read, never fetched; carrying the answer anywhere else, it is refused
 /// and never fetched either: following it would hand the code to whoever
 /// listens there.
 package enum AnswerGuard {
@@ -27,25 +27,25 @@ package enum AnswerGuard {
     }
 
     /// The request the walk is about to send (a followed refresh, a
-    /// submitted form), which is not to the redirect_uri: exit 5 if it
+    /// submitted form), which is not to the redirect_uri: refused if it
     /// carries the answer.
-    static func check(_ request: HTTPRequest, state: String) throws(Failure) {
+    static func check(_ request: HTTPRequest, state: String) throws(WalkError) {
         guard carriesAnswer(request, state: state) else { return }
-        throw misdirected(to: request.url, via: "a \(request.method) request", from: nil)
+        throw misdirected(to: request.url, via: .request(request.method), from: nil)
     }
 
     /// A 2xx response's own ways of moving on: its `Refresh` header, and for
     /// a page its meta refresh and its forms. Returns the answer when one of
     /// them aims at the redirect_uri (never fetched); nil when none carries it.
     static func inspect(_ response: HTTPResponse, at pageURL: String, target: RedirectTarget, state: String,
-                        page: ParsedPage? = nil) throws(Failure) -> AuthorizationAnswer? {
+                        page: ParsedPage? = nil) throws(WalkError) -> AuthorizationAnswer? {
         guard let base = URIReference(pageURL) else { return nil }
         let page = page ?? ParsedPage(response)
-        var refreshes: [(text: String, via: String)] = response.headers.all(named: "Refresh").compactMap { header in
-            MetaRefresh.target(ofContent: header).map { ($0, "a Refresh header") }
+        var refreshes: [(text: String, via: AnswerRoute)] = response.headers.all(named: "Refresh").compactMap { header in
+            MetaRefresh.target(ofContent: header).map { ($0, .refreshHeader) }
         }
         let isPage = PageHandler.isHTML(response)
-        if isPage, let meta = page.metaRefresh { refreshes.append((meta, "a meta refresh")) }
+        if isPage, let meta = page.metaRefresh { refreshes.append((meta, .metaRefresh)) }
         for refresh in refreshes {
             guard let reference = URIReference(refresh.text) else { continue }
             let destination = reference.resolved(against: base)
@@ -58,15 +58,13 @@ package enum AnswerGuard {
             guard let action = resolver.url(of: form) else { continue }
             let fields = form.fields.filter { !$0.name.isEmpty }.map { ($0.name, $0.value) }
             if !target.matches(action), isAnswer(fields, state: state) {
-                throw misdirected(to: action.text, via: "a form on the page", from: pageURL)
+                throw misdirected(to: action.text, via: .form, from: pageURL)
             }
         }
         return nil
     }
 
-    static func misdirected(to url: String, via: String, from page: String?) -> Failure {
-        Failure(.securityCheck, "\(via) would send the authorization response to \(Walker.place(url)), which is not the redirect_uri; not fetched",
-                at: page.map(Walker.place) ?? Walker.place(url),
-                hint: "Check --redirect-uri against the client's registration (scheme, host, port and path must match).")
+    static func misdirected(to url: String, via: AnswerRoute, from page: String?) -> WalkError {
+        .answerMisdirected(via, to: Walker.place(url), at: page.map(Walker.place) ?? Walker.place(url))
     }
 }

@@ -11,20 +11,29 @@ package enum FallbackReason: Equatable, Sendable {
     /// The next hop would fetch or send a URL carrying a `--form` value
     /// (CredentialLeak.swift); it was not followed.
     case formValueInURL(place: String)
-    /// The walk failed (exit 6) before any credentials went into a form.
-    case walkFailed(Failure)
+    /// The walk found no way on (`WalkError.isDeadEnd`) before any
+    /// credentials went into a form.
+    case walkFailed(WalkError)
+    /// A later hop went back to the authorization endpoint without the
+    /// request's parameters: the server kept the URL, not the POST body
+    /// (LostRequest.swift). The login's cookies stay for the GET.
+    case requestLost(place: String)
 
     static let refusalStatuses: Set<Int> = [403, 405, 415]
 
+    /// Whether the GET goes on with the cookies the POST's walk collected.
+    package var keepsCookies: Bool {
+        if case .requestLost = self { return true }
+        return false
+    }
+
     /// What the walk ends with where nothing falls back.
-    package var failure: Failure {
+    package var failure: WalkError {
         switch self {
-        case .refused(let status, let place):
-            Failure(.noAuthorizationResponse, "the POST authorization request was refused with \(status)", at: place)
-        case .formValueInURL(let place):
-            Failure(.noAuthorizationResponse, "the next hop would carry a --form value in its URL; not following it", at: place)
-        case .walkFailed(let failure):
-            failure
+        case .refused(let status, let place): .postRefused(status: status, at: place)
+        case .formValueInURL(let place): .formValueInURL(at: place)
+        case .walkFailed(let error): error
+        case .requestLost(let place): .requestLost(at: place)
         }
     }
 }

@@ -17,7 +17,7 @@ package struct FormSubmission: Equatable, Sendable {
     }
 }
 
-package enum FormSubmissionError: Error, Equatable {
+package enum FormSubmissionError: Error, Equatable, Sendable {
     case noForm
     /// `--submit` named a control the form does not have.
     case noSubmitMatching(String)

@@ -98,7 +98,7 @@ package struct HTMLFormBuilder {
             var field = HTMLField(kind: kind, name: tag["name"] ?? "", value: tag["value"] ?? "", disabled: isDisabled(tag))
             if kind == .submit { (field.formAction, field.formMethod) = (tag["formaction"], Self.method(tag["formmethod"])) }
             button = OpenButton(field: field, owner: owner(tag), position: position,
-                                text: LineText(limit: Self.maxLabel, asciiOnly: true), fallback: tag["aria-label"] ?? tag["title"] ?? "")
+                                text: LineText(limit: Self.maxLabel, space: .ascii), fallback: tag["aria-label"] ?? tag["title"] ?? "")
         case "select":
             // A <select> inside a <select> acts as its end tag.
             guard select == nil else { return finishSelect() }
@@ -110,7 +110,7 @@ package struct HTMLFormBuilder {
             finishOption()
             let disabled = tag.has("disabled") || select?.groupDisabled == true
             select?.option = OpenOption(value: tag["value"], selected: tag.has("selected"), disabled: disabled,
-                                        text: LineText(limit: Self.maxOptionText, asciiOnly: true))
+                                        text: LineText(limit: Self.maxOptionText, space: .ascii))
         case "optgroup":
             finishOption()
             select?.groupDisabled = tag.has("disabled")
@@ -284,7 +284,7 @@ package struct HTMLFormBuilder {
     }
 
     private static func collapsed(_ text: String) -> String {
-        var collapsed = LineText(limit: maxLabel, asciiOnly: true)
+        var collapsed = LineText(limit: maxLabel, space: .ascii)
         collapsed.append(text)
         return collapsed.result
     }

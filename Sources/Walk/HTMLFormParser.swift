@@ -18,7 +18,7 @@ package enum HTMLFormParser {
     static func title(in html: String) -> String? {
         var tokenizer = HTMLTokenizer(html, keepAttributes: { _ in false })
         var inTitle = false
-        var text = LineText(limit: 200, asciiOnly: true)
+        var text = LineText(limit: 200, space: .ascii)
         while let token = tokenizer.next() {
             switch token {
             case .startTag(let tag): inTitle = tag.name == "title"

@@ -46,18 +46,29 @@ package struct HTMLTokenizer {
     /// Decides from a tag name whether to keep its attributes. A pass that
     /// only counts `<form>` tags keeps none and so allocates nothing per tag.
     private let keepAttributes: @Sendable (String) -> Bool
+    /// Whether a `<script>` element's raw text comes out as a `.text`
+    /// token (a login driver reads a page's embedded configuration); by
+    /// default it is skipped like any raw text.
+    private let scriptText: Bool
     /// A tag name or attribute list beyond these is hostile, not HTML.
     private static let maxNameLength = 64
     private static let maxAttributes = 256
 
-    init(_ html: String, keepAttributes: @escaping @Sendable (String) -> Bool = { _ in true }) {
+    init(_ html: String, keepAttributes: @escaping @Sendable (String) -> Bool = { _ in true }, scriptText: Bool = false) {
         self.bytes = Array(html.utf8)
         self.keepAttributes = keepAttributes
+        self.scriptText = scriptText
     }
 
     /// The decoded text of a `.text` token.
     func text(_ range: Range<Int>) -> String {
         HTMLEntities.decode(bytes, range, inAttribute: false)
+    }
+
+    /// The bytes of a `.text` token as they are: a script's text, where
+    /// `&amp;` is not a character reference (HTML §13.1.2.1 raw text).
+    func rawText(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     mutating func next() -> HTMLToken? {
@@ -129,7 +140,9 @@ package struct HTMLTokenizer {
         // Elements whose content is never markup (HTML §13.1.2). `noscript`
         // is not among them: we behave like a browser without scripting,
         // whose users see (and submit) what is inside `<noscript>`.
-        case "script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext":
+        case "script":
+            rawTextEnd = (Array(name.utf8), scriptText)
+        case "style", "xmp", "iframe", "noembed", "noframes", "plaintext":
             rawTextEnd = (Array(name.utf8), false)
         case "textarea", "title":
             rawTextEnd = (Array(name.utf8), true)

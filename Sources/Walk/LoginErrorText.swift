@@ -10,7 +10,8 @@ import HTTP
 /// `visibility:hidden`, and whatever is inside one of them or inside
 /// `<template>` or `<noscript>` (`<script>` and `<style>` are never text to
 /// the tokenizer). No stylesheet is read, so a banner hidden only by CSS
-/// loses to a live region. Entities decoded, every run of white space one
+/// loses to a live region. An element holding an input is a field's
+/// group, not its message. Entities decoded, every run of white space one
 /// space, at most `limit` Unicode scalars.
 ///
 /// Standing banners are context, not the error: a page that always shows
@@ -135,6 +136,15 @@ package enum LoginErrorText {
                 if let open = innermost(closedBy: tag.name, in: &stack), stack.onlyInlineAbove(open) {
                     popTo(open)
                 }
+                if isField(tag) {
+                    // An element holding a field is the field's group (its
+                    // label, its input, its message: Auth0's `ulp-error`
+                    // wrapper), not the message; the message inside it
+                    // stays a candidate.
+                    for depth in collecting { stack.update(depth) { $0.candidate = nil } }
+                    steps += collecting.count
+                    collecting.removeAll()
+                }
                 if !isInline(tag.name) { append(" ") }
                 // Their content is raw text: a textarea's value or the title is not the message.
                 skipNextText = tag.name == "textarea" || tag.name == "title"
@@ -182,6 +192,14 @@ package enum LoginErrorText {
         }
         if let id = tag["id"]?.lowercased(), marks.contains(where: { id.contains($0) }) { return .errorID }
         return nil
+    }
+
+    /// An input a person fills in (not a button: an alert may hold its
+    /// close button; not a hidden input).
+    static func isField(_ tag: HTMLTag) -> Bool {
+        guard tag.name == "input" else { return false }
+        let type = tag["type"].map { HTMLWhitespace.trim($0).lowercased() } ?? "text"
+        return !["hidden", "submit", "button", "image", "reset"].contains(type)
     }
 
     static func isHidden(_ tag: HTMLTag) -> Bool {

@@ -34,22 +34,27 @@ package enum OneTimeCodeField {
         return index
     }
 
-    static func noSecret(_ name: String, at place: String) -> Failure {
-        Failure(.noAuthorizationResponse, "the login asks for a one-time code ('\(ServerText.printable(name))'), and no --totp-secret was given", at: place,
-                hint: "Pass the authenticator app's seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")
+    static func noSecret(_ name: String, at place: String) -> WalkError {
+        .oneTimeCodeWithoutSecret(field: name, at: place)
     }
 
     /// A form sent with `name` empty came back: without a seed, the field
     /// is either a value for `--form` or a code for `--totp-secret`.
-    static func unrecognised(_ name: String, at place: String, seeded: Bool) -> Failure {
-        let field = ServerText.printable(name)
-        guard seeded else {
-            return Failure(.noAuthorizationResponse, "the form came back asking for '\(field)', which no --form value fills", at: place,
-                           hint: "Pass it with --form \(field)=VALUE, or, if it takes a one-time code, --totp-secret with --totp-field \(field).",
-                           reason: .unfilledFields([name]))
-        }
-        return Failure(.noAuthorizationResponse, "the form came back asking for '\(field)', which neither --form nor --totp-secret fills",
-                       at: place, hint: "If that field takes the one-time code, pass --totp-field \(field).")
+    static func unrecognised(_ name: String, at place: String, seeded: Bool) -> WalkError {
+        .unfilledField(name, seeded: seeded, at: place)
+    }
+
+    /// With `--totp-secret`: the input of a form that asks for nothing else
+    /// (no password, one input to type into) whose name has the word
+    /// "code" (Zitadel's `code`, AD FS's `VerificationCode`). "code" alone
+    /// is too common to count on a form with more to fill, and without a
+    /// seed it may be an e-mailed code.
+    static func soleCodeInput(in form: HTMLForm) -> Int? {
+        guard !form.hasPassword else { return nil }
+        let inputs = form.fields.indices.filter { takesText(form.fields[$0]) }
+        guard inputs.count == 1, let only = inputs.first,
+              LabelWords.split(form.fields[only].name, limit: 100, digitsEndAHump: true).contains("code") else { return nil }
+        return only
     }
 
     /// Inputs a person types a code into; never a hidden or a button.

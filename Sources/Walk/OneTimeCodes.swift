@@ -36,6 +36,7 @@ package struct OneTimeCodes {
 
     /// The one-time-code field of `form`, if it has one (OneTimeCodeField.swift).
     func field(in form: HTMLForm) -> Int? {
-        OneTimeCodeField.index(in: form, named: fieldName)
+        if let index = OneTimeCodeField.index(in: form, named: fieldName) { return index }
+        return fieldName == nil ? OneTimeCodeField.soleCodeInput(in: form) : nil
     }
 }

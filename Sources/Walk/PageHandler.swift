@@ -29,6 +29,9 @@ package final class PageHandler {
     private var standingAlerts: Set<String> = []
     /// Forms sent so far, to tell a form that comes back.
     private var submittedForms: Set<String> = []
+    /// The authorization request's `state`: a link carrying it continues
+    /// the request (ContinuationLinks.swift).
+    var state = ""
 
     init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
         self.target = target
@@ -45,17 +48,17 @@ package final class PageHandler {
         }
     }
 
-    /// - Parameter rejected: the page came with 401, 403 or 422 after
+    /// - Parameter rejected: the page came with 400, 401, 403 or 422 after
     ///   credentials were sent: unless it asks for a one-time code again
     ///   that may be retried, it is the rejection.
     /// - Parameter page: the response's parsed page, when the walk has it already.
-    func handle(_ response: HTTPResponse, at pageURL: String, rejected: Bool = false, page: ParsedPage? = nil) throws(Failure) -> Outcome {
+    func handle(_ response: HTTPResponse, at pageURL: String, rejected: Bool = false, page: ParsedPage? = nil) throws(WalkError) -> Outcome {
         let page = page ?? ParsedPage(response)
         let html = page.html
         let forms = page.forms
         let place = Walker.place(pageURL)
         guard let base = URIReference(pageURL), let resolver = FormTarget(pageURL: pageURL, baseHref: page.baseHref) else {
-            throw Failure(.noAuthorizationResponse, "cannot resolve forms on this page", at: place)
+            throw .unresolvablePage(at: place)
         }
 
         // form_post (OAuth 2.0 Form Post Response Mode): read, never submit.
@@ -77,17 +80,28 @@ package final class PageHandler {
                 trace.info("no form to fill; following the page's refresh to \(trace.redactor.url(next.text))")
                 return .submit(HTTPRequest(method: "GET", url: next.text))
             }
-            if ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
-            let title = HTMLFormParser.title(in: html).map { " titled '\(ServerText.printable($0))'" } ?? ""
-            let what = forms.isEmpty ? "has no form to fill in" : "has \(forms.count) forms and none to fill in (no password field, no field named by --form)"
-            throw Failure(.noAuthorizationResponse, "the page\(title) \(what)\(forms.isEmpty ? Walker.pageText(response) : "")", at: place)
+            // A choice of ways on (Dex's connectors): the first, as listed.
+            let links = ContinuationLinks.find(in: html, base: base, state: state)
+            if let first = links.first {
+                let offered = links.map { "'\(ServerText.printable($0.text, limit: ContinuationLinks.textLimit))'" }.joined(separator: ", ")
+                trace.info("no form to fill; the page offers \(links.count) link\(links.count == 1 ? "" : "s") carrying this request on (\(offered)); following the first")
+                return .submit(HTTPRequest(method: "GET", url: first.url))
+            }
+            // After a login, a page of text with no form is the server's
+            // answer (Gitea's "Sign in Prohibited"), whatever scripts it has.
+            let excerpt = Walker.pageText(response)
+            if ScriptPage.holdsScripts(html), !(credentialsSubmitted && excerpt != .nothing) { throw ScriptPage.failure(at: place) }
+            throw .noFormToFill(title: HTMLFormParser.title(in: html), forms: forms.count, forms.isEmpty ? excerpt : .nothing, at: place)
         }
 
-        if form.fields.isEmpty, ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
+        if ScriptPage.isFilledByScript(form, values: formValues), ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
         let codeField = codes?.field(in: form)
         // A code field filled by --form (no seed) is a credential too: the
         // form coming back is the code turned down, not a loop.
+        // An identifier-first form (a username, no password) filled from
+        // --form is a credential too: the same form back says no.
         let asksCredentials = form.hasPassword || codeField != nil || OneTimeCodeField.index(in: form, named: nil) != nil
+            || form.fields.contains { field in field.kind != .hidden && !field.name.isEmpty && formValues.contains { $0.name == field.name } }
         let signature = Self.signature(of: form, resolver: resolver)
         if asksCredentials, signature == lastLogin {
             // A one-time code turned down may have arrived after its time step.
@@ -118,7 +132,7 @@ package final class PageHandler {
         do {
             submission = try FormChooser.submission(for: form, userFields: values, submit: submit)
         } catch {
-            throw Self.failure(error, at: place)
+            throw .form(error, at: place)
         }
         if asksCredentials { lastLogin = signature }
         submission.rememberPasswords(in: trace.redactor)
@@ -127,8 +141,7 @@ package final class PageHandler {
         // Where a browser would send it: the pressed control's formaction and
         // formmethod first; an action that is no URL is not submitted.
         guard let action = resolver.url(of: form, pressed: submission.pressed) else {
-            let written = submission.pressed?.formAction ?? form.action ?? ""
-            throw Failure(.noAuthorizationResponse, "the form's action \(ServerText.printable(written, limit: 120)) is not a URL; not submitting it", at: place)
+            throw .formActionNotURL(submission.pressed?.formAction ?? form.action ?? "", at: place)
         }
         let method = resolver.method(of: form, pressed: submission.pressed)
         let pairs = submission.fields.map { ($0.name, $0.value) }
@@ -165,19 +178,5 @@ package final class PageHandler {
         let action = resolver.url(of: form) ?? resolver.document
         let names = form.fields.filter { $0.kind != .hidden }.map(\.name).sorted().joined(separator: ",")
         return "\(form.method) \(action.withoutQuery) \(names)"
-    }
-
-    static func failure(_ error: FormSubmissionError, at place: String) -> Failure {
-        switch error {
-        case .noForm:
-            return Failure(.noAuthorizationResponse, "no form to submit on the page", at: place)
-        case .noSubmitMatching(let name):
-            return Failure(.noAuthorizationResponse, "no submit control named '\(name)' on the form", at: place,
-                           hint: "Check --submit against the page's buttons (-v shows the chosen form).")
-        case .missingCredentials(let names):
-            return Failure(.noAuthorizationResponse, "the login page asks for \(names.joined(separator: ", ")), and no --form value fills them", at: place,
-                           hint: "Pass them with --form NAME=VALUE (e.g. --form \(names.first ?? "username")=VALUE --form password=@password.txt).",
-                           reason: .unfilledFields(names))
-        }
     }
 }

@@ -6,7 +6,7 @@ import HTTP
 /// listens): every request of a flow passes it, so no path — a discovered
 /// endpoint, a `--step`, a token URL equal to the redirect_uri after
 /// normalisation — reaches it. The walk stops before it and reads the answer;
-/// anything else aimed there is exit 5.
+/// anything else aimed there is refused (`HTTPError.redirectURI`).
 package final class RedirectURIGuard: RequestAdapter, Sendable {
     let target: RedirectTarget
 
@@ -14,19 +14,17 @@ package final class RedirectURIGuard: RequestAdapter, Sendable {
         self.target = target
     }
 
-    package func adapt(_ request: inout HTTPRequest) throws(Failure) {
+    package func adapt(_ request: inout HTTPRequest) throws(HTTPError) {
         guard target.matches(request.url) else { return }
-        throw Failure(.securityCheck, "refusing to fetch \(Walker.place(request.url)): it is the redirect_uri", at: Walker.place(request.url),
-                      hint: "authcode never fetches the redirect_uri; check the endpoints and --redirect-uri.")
+        throw .redirectURI(url: Walker.place(request.url))
     }
 
     /// Before any request of the flow: an endpoint (named by a flag or by
     /// the issuer's metadata) that is the redirect_uri.
-    package func refuseEndpoints(_ endpoints: [(name: String, url: String?)]) throws(Failure) {
-        for endpoint in endpoints {
-            guard let url = endpoint.url, target.matches(url) else { continue }
-            throw Failure(.securityCheck, "the \(endpoint.name) is the redirect_uri, which authcode never fetches", at: Walker.place(url),
-                          hint: "Check --redirect-uri and the endpoints (flags or the issuer's metadata).")
+    package func refuseEndpoints(_ endpoints: [(endpoint: GuardedEndpoint, url: String?)]) throws(WalkError) {
+        for (endpoint, url) in endpoints {
+            guard let url, target.matches(url) else { continue }
+            throw .endpointIsRedirectURI(endpoint, at: Walker.place(url))
         }
     }
 }

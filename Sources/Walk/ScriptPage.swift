@@ -16,8 +16,18 @@ package enum ScriptPage {
         return false
     }
 
-    static func failure(at place: String) -> Failure {
-        Failure(.noAuthorizationResponse, "the login page needs JavaScript (no HTML form)", at: place,
-                hint: "authcode runs no scripts: log in through the server's JSON API with --step 'POST URL {\"username\":…}' before the authorization request (README: \"Identity providers\").")
+    /// Whether only a script can make this form worth sending: it has no
+    /// control a person fills or presses, and its hidden fields are empty
+    /// and named by no `--form` value (Keycloak's WebAuthn form, whose six
+    /// fields its script fills with the authenticator's answer). Posted as
+    /// it is, it would only send blanks; a self-submitting form carries the
+    /// values it passes on, and is sent.
+    static func isFilledByScript(_ form: HTMLForm, values: [NameValue]) -> Bool {
+        let given = Set(values.map(\.name))
+        return form.fields.allSatisfy { $0.kind == .hidden && $0.value.isEmpty && !given.contains($0.name) }
+    }
+
+    static func failure(at place: String) -> WalkError {
+        .needsJavaScript(at: place)
     }
 }

@@ -38,11 +38,12 @@ package final class Walker {
         self.drivers = drivers
         forcedPending = drivers.forcesFirstPage
         pages = PageHandler(target: target, formValues: formValues, submit: submit, trace: client.trace)
+        pages.state = state
     }
 
     /// A walk with no second try (a GET authorization request): the
     /// answer, or the failure that ends the run.
-    package func walk(from first: HTTPRequest) throws(Failure) -> AuthorizationAnswer {
+    package func walk(from first: HTTPRequest) throws(WalkError) -> AuthorizationAnswer {
         switch try walk(from: first, fallingBack: nil) {
         case .answer(let answer): return answer
         case .fallBack(let reason): throw reason.failure
@@ -53,18 +54,18 @@ package final class Walker {
     ///   request, which may be sent again as a GET: the walk then stops
     ///   where that fallback takes over (Flow/MethodFallback.swift) and
     ///   says why. Nil: it never falls back.
-    package func walk(from first: HTTPRequest, fallingBack leakGuard: CredentialLeak?) throws(Failure) -> WalkOutcome {
+    package func walk(from first: HTTPRequest, fallingBack leakGuard: CredentialLeak?) throws(WalkError) -> WalkOutcome {
         guard leakGuard != nil else { return try loop(from: first, leakGuard: nil) }
-        do throws(Failure) {
+        do throws(WalkError) {
             return try loop(from: first, leakGuard: leakGuard)
-        } catch where error.exitCode == .noAuthorizationResponse && !credentialsSubmitted {
+        } catch where error.isDeadEnd && !credentialsSubmitted {
             // After a login, a second try would log in again: a lockout
             // counter would count it, and the failure is the server's answer.
             return .fallBack(.walkFailed(error))
         }
     }
 
-    private func loop(from first: HTTPRequest, leakGuard: CredentialLeak?) throws(Failure) -> WalkOutcome {
+    private func loop(from first: HTTPRequest, leakGuard: CredentialLeak?) throws(WalkError) -> WalkOutcome {
         var request = first
         authorizationRequest = first
         hops = 0
@@ -89,14 +90,28 @@ package final class Walker {
                 try AnswerGuard.check(request, state: state)
                 let key = "\(request.method) \(request.url)\n\(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")\n\(client.cookieHeader(for: request.url) ?? "")"
                 guard seen.insert(key).inserted else {
-                    throw Failure(.noAuthorizationResponse, "redirect loop: the same \(request.method) came round again with the same cookies", at: Self.place(request.url))
+                    throw .redirectLoop(method: request.method, at: Self.place(request.url))
                 }
                 if hops > 0, let leakGuard, leakGuard.isCarried(by: request, filledByUs: request.method == .get && request == pages.credentialRequest) {
                     return .fallBack(.formValueInURL(place: Self.place(request.url)))
                 }
-                response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
+                // A redirect back to the bare endpoint is never followed; a
+                // form posted there may carry the request in its own fields
+                // (a txn), so only its refusal says the request was lost.
+                let lost = hops > 0 && leakGuard != nil && LostRequest.isLost(request, first: first)
+                if lost, request.body?.isEmpty ?? true {
+                    return .fallBack(.requestLost(place: Self.place(request.url)))
+                }
+                do {
+                    response = try client.send(request, purpose: hops == 0 ? "authorization request" : "hop \(hops) of at most \(maxHops)")
+                } catch {
+                    throw .http(error)
+                }
                 if hops == 0, leakGuard != nil, FallbackReason.refusalStatuses.contains(response.status) {
                     return .fallBack(.refused(status: response.status, place: Self.place(request.url)))
+                }
+                if lost, response.status >= 400 {
+                    return .fallBack(.requestLost(place: Self.place(request.url)))
                 }
             }
             let next: HTTPRequest
@@ -108,8 +123,7 @@ package final class Walker {
                     return .answer(.redirect(destination))
                 }
                 if AnswerGuard.carriesAnswer(destination, state: state) {
-                    throw Failure(.securityCheck, "the authorization response was sent to \(Self.place(destination.text)), which is not the redirect_uri; not following it",
-                                  at: Self.place(request.url), hint: "Check --redirect-uri against the client's registration (scheme, host, port and path must match).")
+                    throw .answerRedirected(to: Self.place(destination.text), at: Self.place(request.url))
                 }
                 next = Self.follow(response.status, to: destination.text, from: request)
                 client.trace.info("\(request.method) \(Self.place(request.url)) (\(response.status) → \(client.trace.redactor.url(destination.text)))")
@@ -118,6 +132,9 @@ package final class Walker {
                 client.trace.info("redirect_uri reached by the page's refresh; not fetched")
                 return .answer(answer)
             } else if let handOff = try drive(DriverPage(request: request, response: response, parsed: page, forced: forcedPending)) {
+                // A driver's steps changed the server's state: what comes
+                // round after them is progress, as after a form.
+                seen.removeAll()
                 if let answer = handOff.received {
                     // The driver's own request already counted as a hop.
                     request = handOff.request
@@ -136,10 +153,16 @@ package final class Walker {
                 case .answer(let answer):
                     return .answer(answer)
                 case .submit(let submission):
+                    // A form sent changes the server's state (a login, an
+                    // OTP step, a flash message): the same URL with the same
+                    // cookies after it is the next step, not a loop (Auth0's
+                    // /authorize/resume, GitLab's sign-in page after a
+                    // wrong password). --max-hops still bounds the walk.
+                    seen.removeAll()
                     next = submission
                 }
             } else {
-                throw Failure(.noAuthorizationResponse, "unexpected \(response.status) answer\(Self.pageText(response))", at: Self.place(request.url))
+                throw .unexpectedStatus(response.status, Self.pageText(response), at: Self.place(request.url))
             }
             // The redirect_uri is never fetched (the loop's top reads it), so reaching it is no hop.
             if !target.matches(next.url) { try countHop(toward: next.url) }
@@ -159,26 +182,27 @@ package final class Walker {
     }
 
     /// One more hop toward `url`, within `--max-hops`.
-    func countHop(toward url: String) throws(Failure) {
+    func countHop(toward url: String) throws(WalkError) {
         hops += 1
         guard hops <= maxHops else {
-            throw Failure(.noAuthorizationResponse, "no authorization response after \(maxHops) hops", at: Self.place(url),
-                          hint: "Raise --max-hops if the server really needs more steps.")
+            throw .hopLimit(maxHops, at: Self.place(url))
         }
     }
 
     /// Hands a page that is not a redirect to the driver that takes it, if
     /// any (Drivers/DriverRegistry.swift); nil leaves it to the generic walk.
-    private func drive(_ page: DriverPage) throws(Failure) -> HandOff? {
+    private func drive(_ page: DriverPage) throws(WalkError) -> HandOff? {
         forcedPending = false
         guard let driver = drivers.driver(for: page) else { return nil }
-        client.trace.info("\(driver.provider.rawValue) login\(page.forced ? " (--idp)" : ""): driver takes \(Self.place(page.url))")
+        client.trace.info("\(driver.provider.rawValue) login\(page.forced ? " (\(client.trace.names.idp))" : ""): driver takes \(Self.place(page.url))")
         let session = DriverSession(client: client, walker: self, provider: driver.provider)
         let step: DriverStep
         do throws(DriverError) {
             step = try driver.drive(from: page, in: session)
+        } catch .walk(let error) {
+            throw error
         } catch {
-            throw error.failure
+            throw .driver(error)
         }
         switch step {
         case .send(let request): return HandOff(request: request, received: nil)
@@ -211,21 +235,20 @@ package final class Walker {
     }
 
     /// The redirect's target, resolved against the URL that answered (RFC 3986 §5).
-    static func location(of response: HTTPResponse, requestedFrom url: String) throws(Failure) -> URIReference {
+    static func location(of response: HTTPResponse, requestedFrom url: String) throws(WalkError) -> URIReference {
         // Location is a singleton field (RFC 9110 §10.2.2): two that differ
         // leave no way to know which the server meant, and the one carrying
         // a code must not be taken. Malformed; neither is followed.
         // Identical repeats are one field.
         let values = response.headers.filter { $0.name.lowercased() == "location" }.map(\.value)
         if values.contains(where: { $0 != values[0] }) {
-            throw Failure(.malformedResponse, "the \(response.status) redirect has \(values.count) Location fields that differ; following neither",
-                          at: place(url))
+            throw .locationsDiffer(status: response.status, count: values.count, at: place(url))
         }
         guard let value = values.first, !value.isEmpty else {
-            throw Failure(.noAuthorizationResponse, "\(response.status) redirect without a Location header", at: place(url))
+            throw .redirectWithoutLocation(status: response.status, at: place(url))
         }
         guard let reference = URIReference(value), let base = URIReference(url) else {
-            throw Failure(.noAuthorizationResponse, "\(response.status) redirect to a Location that is not a URI", at: place(url))
+            throw .locationNotURI(status: response.status, at: place(url))
         }
         return reference.resolved(against: base)
     }
@@ -247,12 +270,12 @@ package final class Walker {
     }
 
     /// What a page says, for an error line: its alert or error message by
-    /// the rules of LoginErrorText.swift, else its main text (Excerpt.swift).
-    static func pageText(_ response: HTTPResponse) -> String {
+    /// the rules of LoginErrorText.swift, else its main text (HTTP/Quoting/BodyQuote.swift).
+    static func pageText(_ response: HTTPResponse) -> BodyQuote {
         if PageHandler.isHTML(response), let alert = LoginErrorText.find(in: response.text) {
-            return ": " + ServerText.printable(alert, limit: 120)
+            return .alert(alert)
         }
-        return Excerpt.of(response)
+        return .page(response)
     }
 
     /// A URL fit for an error line: no query, no fragment.

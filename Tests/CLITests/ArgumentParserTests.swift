@@ -22,13 +22,13 @@ enum CLI {
         required.filter { !without.contains($0.0) }.flatMap { [$0.0, $0.1] } + extra
     }
 
-    static func parse(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil) throws(Failure) -> ParsedCommand {
+    static func parse(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil) throws(UsageError) -> ParsedCommand {
         try ArgumentParser(environment: environment, reader: ValueReader(readStandardInput: { stdin })).parse(arguments)
     }
 
-    static func options(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil) throws(Failure) -> Options {
+    static func options(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil) throws(UsageError) -> Options {
         guard case .run(let options) = try parse(arguments, environment: environment, stdin: stdin) else {
-            throw Failure.usage("not a run")
+            throw UsageError("not a run")
         }
         return options
     }
@@ -135,7 +135,6 @@ struct ArgumentParserTests {
         case "totp-secret": o.flow.walk.totpSecret ?? "nil"
         case "totp-field": o.flow.walk.totpField ?? "nil"
         case "passkey": "\(o.flow.walk.passkeyFile ?? "nil")/\(o.flow.walk.passkey == nil ? "not made yet" : "read")"
-        case "idp": o.flow.walk.idp.rawValue
         case "trust-origin": o.flow.walk.trustOrigins.joined(separator: ",")
         case "refresh-token": o.flow.request.refreshToken ?? "nil"
         case "cache-dir": o.flow.cache.directory ?? "nil"
@@ -263,7 +262,7 @@ struct ArgumentParserTests {
     /// An empty variable is named as the place the empty value came from.
     @Test func anEmptyRequiredVariableIsNamed() {
         let env = ["AUTHCODE_ISSUER": "https://idp.example", "AUTHCODE_CLIENT_ID": "", "AUTHCODE_REDIRECT_URI": "https://app.example/cb"]
-        #expect(throws: Failure.usage("'AUTHCODE_CLIENT_ID' is empty; it needs a value")) { try CLI.options([], environment: env) }
+        #expect(throws: UsageError("'AUTHCODE_CLIENT_ID' is empty; it needs a value")) { try CLI.options([], environment: env) }
     }
 
     @Test(arguments: [("1", true), ("true", true), ("TRUE", true), ("yes", true), ("on", true),
@@ -276,7 +275,7 @@ struct ArgumentParserTests {
 
     @Test(arguments: ["maybe", "2", "y", " 1"])
     func environmentSwitchInvalid(value: String) {
-        #expect(throws: Failure.usage("AUTHCODE_ALLOW_HTTP must be 1/true/yes or 0/false/no, not '\(value)'")) {
+        #expect(throws: UsageError("AUTHCODE_ALLOW_HTTP must be 1/true/yes or 0/false/no, not '\(value)'")) {
             try CLI.options(CLI.arguments(), environment: ["AUTHCODE_ALLOW_HTTP": value])
         }
     }
@@ -335,7 +334,7 @@ extension ArgumentParserTests {
             (["--scope", "@-"], [0xFF, 0xFE], "the value for '--scope' from '@-' is not UTF-8 text"),
         ]
         for (extra, stdin, message) in cases {
-            #expect(throws: Failure.usage(message)) { try CLI.options(CLI.arguments(extra), stdin: stdin) }
+            #expect(throws: UsageError(message)) { try CLI.options(CLI.arguments(extra), stdin: stdin) }
         }
     }
 
@@ -431,7 +430,7 @@ extension ArgumentParserTests {
 
     @Test(arguments: invalid)
     func validationError(arguments: [String], message: String) {
-        #expect(throws: Failure.usage(message)) { try CLI.parse(arguments) }
+        #expect(throws: UsageError(message)) { try CLI.parse(arguments) }
     }
 
     @Test(arguments: [

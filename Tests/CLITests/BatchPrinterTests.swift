@@ -18,15 +18,16 @@ struct BatchPrinterTests {
     func anErrorIsScrubbedOfTheRecordsSecrets(field: PrintField) {
         let flow = Redactor()
         flow.remember("pw-of-the-record")
-        let error = Failure(.tokenEndpoint, "the server said: bad password pw-of-the-record\u{7}", at: "https://as.example/token")
+        let error = FlowError.oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant", description: "bad password pw-of-the-record\u{7}"),
+                                                  at: "https://as.example/token"))
         let printed = BatchPrinter(field: field, execInfo: nil)
             .printed(RecordOutcome(line: 4, user: nil, result: .failure(error), secrets: flow.remembered))
         #expect(printed.failed)
         if field == .json {
-            #expect(printed == PrintedRecord(stdout: #"{"line":4,"user":null,"error":{"exit":7,"message":"the server said: bad password [redacted]\\x07 (https://as.example/token)"}}"# + "\n",
+            #expect(printed == PrintedRecord(stdout: #"{"line":4,"user":null,"error":{"exit":7,"message":"the token endpoint refused: 400 error=invalid_grant: bad password [redacted]\\x07 (https://as.example/token)"}}"# + "\n",
                                              failed: true))
         } else {
-            #expect(printed == PrintedRecord(stdout: "\n", stderr: "authcode: error: line 4: the server said: bad password [redacted]\\x07 (https://as.example/token)\n",
+            #expect(printed == PrintedRecord(stdout: "\n", stderr: "authcode: error: line 4: the token endpoint refused: 400 error=invalid_grant: bad password [redacted]\\x07 (https://as.example/token)\n",
                                              failed: true))
         }
     }

@@ -20,7 +20,7 @@ struct ConfigFileTests {
         return path
     }
 
-    static func entries(_ text: String) throws(Failure) -> [String] {
+    static func entries(_ text: String) throws(UsageError) -> [String] {
         try ConfigFile.parse(Array(text.utf8), path: "team.conf").map { "\($0.declaration.long)=\($0.value)@\($0.line)" }
     }
 
@@ -76,26 +76,26 @@ struct ConfigFileTests {
         ("completion bash", "'--completion' cannot be set in a config file", "See 'authcode --help'."),
     ])
     func badLine(line: String, message: String, hint: String) {
-        #expect(throws: Failure(.usage, message, at: "team.conf line 3", hint: hint)) {
+        #expect(throws: UsageError(message, at: "team.conf line 3", hint: hint)) {
             try Self.entries("# one\n\n" + line + "\nscope fine\n")
         }
     }
 
     @Test func valueThatIsNotUTF8() {
-        #expect(throws: Failure(.usage, "the value for '--scope' is not UTF-8 text", at: "team.conf line 1", hint: "See 'authcode --help'.")) {
+        #expect(throws: UsageError("the value for '--scope' is not UTF-8 text", at: "team.conf line 1", hint: "See 'authcode --help'.")) {
             try ConfigFile.parse(Array("scope caf".utf8) + [0xE9], path: "team.conf")
         }
     }
 
     @Test func nulByte() {
-        #expect(throws: Failure(.usage, "a NUL byte is not text", at: "team.conf line 2", hint: "See 'authcode --help'.")) {
+        #expect(throws: UsageError("a NUL byte is not text", at: "team.conf line 2", hint: "See 'authcode --help'.")) {
             try ConfigFile.parse(Array("scope a\nscope b".utf8) + [0, 0x0A], path: "team.conf")
         }
     }
 
     // MARK: - Layers
 
-    static func settings(_ files: [String], arguments: [String] = [], environment: [String: String] = [:]) throws(Failure) -> Options {
+    static func settings(_ files: [String], arguments: [String] = [], environment: [String: String] = [:]) throws(UsageError) -> Options {
         try CLI.options(files.flatMap { ["-K", $0] } + CLI.arguments(arguments), environment: environment)
     }
 
@@ -164,12 +164,12 @@ struct ConfigFileTests {
 
     @Test func aBadValueInAFileSaysWhere() throws {
         let config = try Self.file("# team\npkce bogus\n")
-        #expect(throws: Failure(.usage, "invalid value 'bogus' for '--pkce': expected one of S256, plain, off", at: "\(config) line 2",
+        #expect(throws: UsageError("invalid value 'bogus' for '--pkce': expected one of S256, plain, off", at: "\(config) line 2",
                                 hint: "See 'authcode --help'.")) {
             try Self.settings([config])
         }
         let list = try Self.file("form a=1\nform nothing\n")
-        #expect(throws: Failure(.usage, "invalid value for '--form': expected NAME=VALUE", at: "\(list) line 2", hint: "See 'authcode --help'.")) {
+        #expect(throws: UsageError("invalid value for '--form': expected NAME=VALUE", at: "\(list) line 2", hint: "See 'authcode --help'.")) {
             try Self.settings([list])
         }
     }
@@ -186,14 +186,14 @@ struct ConfigFileTests {
 
     @Test func missingDirectoryAndFIFO() throws {
         let missing = NSTemporaryDirectory() + "authcode-none-\(UUID().uuidString)"
-        #expect(throws: Failure.usage("cannot read config file '\(missing)': no such file")) { try Self.settings([missing]) }
+        #expect(throws: UsageError("cannot read config file '\(missing)': no such file")) { try Self.settings([missing]) }
         let directory = NSTemporaryDirectory()
-        #expect(throws: Failure.usage("cannot read config file '\(directory)': it is a directory")) { try Self.settings([directory]) }
+        #expect(throws: UsageError("cannot read config file '\(directory)': it is a directory")) { try Self.settings([directory]) }
         let fifo = NSTemporaryDirectory() + "authcode-fifo-\(UUID().uuidString)"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
         // No writer: opening must not wait, and a FIFO is refused whatever it would say.
-        #expect(throws: Failure.usage("cannot read config file '\(fifo)': it is not a regular file")) { try Self.settings([fifo]) }
+        #expect(throws: UsageError("cannot read config file '\(fifo)': it is not a regular file")) { try Self.settings([fifo]) }
     }
 
     // MARK: - Secrets in files others can read
@@ -216,16 +216,16 @@ struct ConfigFileTests {
     func secretInAFileOthersCanRead(text: String, option: String, line: Int) throws {
         for mode in [0o644, 0o640, 0o604] {
             let config = try Self.file(text, mode: mode)
-            let expected = Failure(.usage,
+            let expected = UsageError(
                                    "config file '\(config)' holds a secret ('--\(option)' on line \(line)) and group or others can read it; run 'chmod 600 \(config)'",
                                    hint: "Or keep the secret in a file of its own and name that file with @FILE in the config file.")
             #expect(throws: expected) { try Self.settings([config]) }
-            do throws(Failure) {
+            do throws(UsageError) {
                 _ = try Self.settings([config])
             } catch {
                 // The secret itself is never in the message.
                 for secret in ["s3cret-value", "JBSWY3DPEHPK3PXP", "rt-123456", "hunter2-pw", "eyJhbGciOi", "abcdef", "literal"] {
-                    #expect(!error.markedLine.contains(secret) && !(error.hint ?? "").contains(secret))
+                    #expect(!ErrorReport(.usage(error)).markedLine.contains(secret) && !(error.hint ?? "").contains(secret))
                 }
             }
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config)
@@ -256,7 +256,7 @@ struct ConfigFileTests {
         let path = directory + "/it's.conf"
         try Data("client-secret abc\n".utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        #expect(throws: Failure(.usage, "config file '\(path)' holds a secret ('--client-secret' on line 1) and group or others can read it; run 'chmod 600 '\(directory)/it'\\''s.conf''",
+        #expect(throws: UsageError("config file '\(path)' holds a secret ('--client-secret' on line 1) and group or others can read it; run 'chmod 600 '\(directory)/it'\\''s.conf''",
                                 hint: "Or keep the secret in a file of its own and name that file with @FILE in the config file.")) {
             try Self.settings([path])
         }

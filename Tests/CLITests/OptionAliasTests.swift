@@ -18,9 +18,9 @@ struct OptionAliasTests {
         }
     })
 
-    static func options(_ arguments: [String], environment: [String: String] = [:]) throws(Failure) -> Options {
+    static func options(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Options {
         let parser = ArgumentParser(environment: environment, reader: ValueReader(readStandardInput: { nil }), table: table)
-        guard case .run(let options) = try parser.parse(CLI.arguments(arguments)) else { throw Failure.usage("not a run") }
+        guard case .run(let options) = try parser.parse(CLI.arguments(arguments)) else { throw UsageError("not a run") }
         return options
     }
 

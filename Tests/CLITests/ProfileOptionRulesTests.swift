@@ -14,11 +14,11 @@ struct ProfileOptionRulesTests {
     static let key = ["--client-key", TestKeyFiles.p256]
 
     static func failure(_ arguments: [String]) -> String? {
-        do throws(Failure) {
+        do throws(UsageError) {
             _ = try CLI.options(CLI.arguments(arguments))
             return nil
         } catch {
-            #expect(error.exitCode == .usage)
+            #expect(ErrorReport(.usage(error)).exitCode == .usage)
             return ServerText.finished(error.message)
         }
     }

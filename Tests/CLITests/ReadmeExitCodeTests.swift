@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Core
+@testable import CLI
 
 /// README.md's exit-code table has one row per exit code authcode uses,
 /// and names the cases a newcomer meets first under the code they get.

@@ -13,10 +13,10 @@ struct ReservedParameterTests {
     @Test(arguments: ["state", "nonce", "code_challenge", "code_challenge_method"])
     func paramCannotDuplicateOurValues(name: String) throws {
         let parsed: Options
-        do throws(Failure) {
+        do throws(UsageError) {
             parsed = try CLI.options(CLI.arguments(["--scope", "openid", "--param", "\(name)=evil"]))
         } catch {
-            #expect(error.exitCode == .usage)
+            #expect(ErrorReport(.usage(error)).exitCode == .usage)
             return
         }
         var calls = 0
@@ -32,11 +32,11 @@ struct ReservedParameterTests {
     @Test(arguments: ReservedParameter.names.keys.sorted())
     func everyReservedNameIsRefusedAsParamAndForm(name: String) {
         for flag in ["--param", "--form"] {
-            do throws(Failure) {
+            do throws(UsageError) {
                 _ = try CLI.options(CLI.arguments(["--scope", "openid", flag, "\(name)=x"]))
                 Issue.record("\(flag) \(name) was accepted")
             } catch {
-                #expect(error.exitCode == .usage)
+                #expect(ErrorReport(.usage(error)).exitCode == .usage)
                 #expect(error.message.hasPrefix("'\(flag) \(name)=…' is not allowed: authcode sets '\(name)' in the authorization request itself ("), "\(error.message)")
             }
         }

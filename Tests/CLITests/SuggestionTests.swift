@@ -42,6 +42,6 @@ struct SuggestionTests {
     func unknownOption(typed: String, suggestion: String?) {
         let option = typed.split(separator: "=").first.map(String.init) ?? typed
         let hint = suggestion.map { "Did you mean '\($0)'? See 'authcode --help'." } ?? "See 'authcode --help'."
-        #expect(throws: Failure.usage("unknown option '\(option)'", hint: hint)) { try CLI.parse(CLI.arguments([typed])) }
+        #expect(throws: UsageError("unknown option '\(option)'", hint: hint)) { try CLI.parse(CLI.arguments([typed])) }
     }
 }

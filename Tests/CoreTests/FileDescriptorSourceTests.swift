@@ -26,6 +26,6 @@ struct FileDescriptorSourceTests {
 
     @Test func readErrorIsReported() {
         var reader = RecordReader(source: FileDescriptorSource(descriptor: -1))
-        #expect(throws: RecordInputError.readFailed(String(cString: strerror(EBADF)))) { try reader.next() }
+        #expect(throws: RecordInputError.readFailed(.system(String(cString: strerror(EBADF))))) { try reader.next() }
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import Core
 
-/// Server text in messages is scrubbed, then bounded and escaped (Core/Text/ServerText.swift).
+/// Server text in messages is scrubbed, then bounded and escaped (Core/ServerText/ServerText.swift).
 struct ServerTextTests {
     static let secret = "S3cret-Value-42"
 
@@ -32,12 +32,5 @@ struct ServerTextTests {
         let nested = ServerText.printable("outer " + ServerText.printable("inner", limit: 2) + " \u{FFFB}end", limit: 300)
         #expect(ServerText.finished(nested) == "outer inner end")
         #expect(ServerText.finished("dangling \u{FFF9}12\u{FFFA}open") == "dangling 12open")
-    }
-
-    @Test func failuresCompareAsTheyPrint() {
-        #expect(Failure(.usage, "a " + ServerText.printable("b")) == Failure(.usage, "a b"))
-        #expect(Failure(.usage, "a " + ServerText.printable("b\u{7}")) == Failure(.usage, "a b\\x07"))
-        #expect(Failure(.usage, "a") != Failure(.network, "a"))
-        #expect(Failure(.usage, "x", at: ServerText.printable("p")).line == "authcode: error: x (p)")
     }
 }

@@ -33,7 +33,7 @@ struct BadInputTableTests {
         Row(scenario: "no-location", arguments: [], exit: 6, says: "without a Location header"),
         Row(scenario: "bad-location", arguments: [], exit: 6, says: "not a URI"),
         Row(scenario: "loop", arguments: [], exit: 6, says: "redirect loop"),
-        Row(scenario: "long-chain", arguments: [], exit: 6, says: "after 10 hops"),
+        Row(scenario: "long-chain", arguments: [], exit: 6, says: "after 20 hops"),
         Row(scenario: "long-chain", arguments: ["--max-hops", "3"], exit: 6, says: "after 3 hops"),
         Row(scenario: "elsewhere", arguments: [], exit: 6, says: "no form"),
         Row(scenario: "non-utf8", arguments: [], exit: 6, says: "no form"),

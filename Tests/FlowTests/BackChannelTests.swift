@@ -27,12 +27,12 @@ struct BackChannelTests {
         }
     }
 
-    static func run(_ settings: FlowSettings, _ transport: ScriptedTransport, verbose: Bool = false) -> (Result<FlowResult, Failure>, CapturingConsole) {
+    static func run(_ settings: FlowSettings, _ transport: ScriptedTransport, verbose: Bool = false) -> (Result<FlowResult, FlowError>, CapturingConsole) {
         var settings = settings
         if verbose { settings.output.verbosity = .verbose }
         let console = CapturingConsole()
-        let flow = TokenFlow(settings: settings, console: console, transport: transport)
-        do throws(Failure) {
+        let flow = TokenFlow(settings: settings, console: console, transport: transport, wording: TestWording())
+        do throws(FlowError) {
             return (.success(try flow.run()), console)
         } catch {
             return (.failure(error), console)
@@ -70,8 +70,7 @@ struct BackChannelTests {
         let (result, _) = Self.run(try Self.settings(), transport)
         guard case .failure(let failure) = result else { Issue.record("\(result)"); return }
         #expect(transport.requests.count == 2)
-        #expect(failure.exitCode == .tokenEndpoint)
-        #expect(ServerText.finished(failure.message) == "the token endpoint refused: 400 error=use_dpop_nonce: nonce required")
+        #expect(failure == .oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "use_dpop_nonce", description: "nonce required"), at: Server.token)))
     }
 
     /// Without DPoP a use_dpop_nonce answer is an ordinary refusal: nothing is sent again.
@@ -80,7 +79,7 @@ struct BackChannelTests {
         let (result, _) = Self.run(try Self.settings { $0.profile.dpop = nil }, transport)
         guard case .failure(let failure) = result else { Issue.record("\(result)"); return }
         #expect(transport.requests.count == 1 && transport.requests[0].headers.first(named: "DPoP") == nil)
-        #expect(failure.exitCode == .tokenEndpoint)
+        #expect(failure == .oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "use_dpop_nonce", description: "nonce required"), at: Server.token)))
     }
 
     /// A nonce offered on a success is the one the next proof to that origin carries.
@@ -93,7 +92,7 @@ struct BackChannelTests {
             answer.headers.append(HTTPHeader("DPoP-Nonce", request.url.hasSuffix("/first") ? "n-first" : "n-later"))
             return answer
         }, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false, connectTo: []),
-           trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()), now: { 0 })
+           trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard), now: { 0 })
         let profile = ClientProfile(client: settings.client, profile: settings.profile, issuer: settings.server.expectedIssuer, redactor: Redactor(), now: { 1000 })
         var nonces: [JSONValue?] = []
         for path in ["/first", "/second", "/third"] {
@@ -112,7 +111,7 @@ struct BackChannelTests {
     func protectedResource(tokenType: String?, authorization: String, proof: Bool) throws {
         let transport = ScriptedTransport { _ in HTTPResponse(status: 200) }
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false, connectTo: []),
-                                trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()), now: { 0 })
+                                trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard), now: { 0 })
         let settings = try Self.settings()
         let profile = ClientProfile(client: settings.client, profile: settings.profile, issuer: settings.server.expectedIssuer, redactor: Redactor(), now: { 1000 })
         _ = try profile.sendToResource(HTTPRequest(method: .get, url: "https://as.example/userinfo?x=1"), accessToken: "at-1", tokenType: tokenType,

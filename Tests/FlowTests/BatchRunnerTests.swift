@@ -39,7 +39,8 @@ struct BatchRunnerTests {
     }
 
     /// Each outcome as one line: its number, its user, and the token
-    /// endpoint's answer or the error with its exit code and place.
+    /// endpoint's answer or the error as a value (the CLI's words for each
+    /// error are CLITests/ErrorReportTests.swift's).
     static func printed(_ outcome: RecordOutcome) -> PrintedRecord {
         let head = "\(outcome.line) \(outcome.user ?? "-") "
         switch outcome.result {
@@ -48,8 +49,7 @@ struct BatchRunnerTests {
         case .success(let other):
             return PrintedRecord(stdout: head + "\(other)\n", failed: false)
         case .failure(let error):
-            return PrintedRecord(stdout: head + "exit \(error.exitCode.rawValue): \(ServerText.finished(error.message)) (\(error.location ?? "-"))\n",
-                                 stderr: "error \(outcome.line)\n", failed: true)
+            return PrintedRecord(stdout: head + "failed: \(error)\n", stderr: "error \(outcome.line)\n", failed: true)
         }
     }
 
@@ -62,7 +62,7 @@ struct BatchRunnerTests {
         batch.input = path
         batch.parallel = parallel
         let runner = BatchRunner(settings: Server.settings { $0.walk.form = [NameValue("password", "shared")] }, batch: batch, console: console,
-                                 transport: transport.factory, showProgress: false)
+                                 transport: transport.factory, wording: TestWording(), showProgress: false)
         return (try runner.run(printing: print), console)
     }
 
@@ -95,7 +95,7 @@ struct BatchRunnerTests {
     @Test func aFailedRecordFailsAloneInItsPlace() throws {
         let (tally, console) = try Self.run(Self.users, parallel: 4, transport: Self.server(refuse: "u3"))
         #expect(tally == BatchTally(done: 6, failed: 1))
-        let failed = "3 u3 exit 7: the token endpoint refused: 400 error=invalid_grant (\(Server.token))\n"
+        let failed = "3 u3 failed: \(FlowError.oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant"), at: Server.token)))\n"
         #expect(console.out == [1, 2].map { Self.line($0, "u\($0)") }.joined() + failed + [4, 5, 6].map { Self.line($0, "u\($0)") }.joined())
         #expect(console.err == "error 3\n")
     }
@@ -128,8 +128,9 @@ struct BatchRunnerTests {
         }
         #expect(outcomes.map(\.line) == [1, 2] && outcomes.map(\.user) == ["u1", "u2"])
         guard case .failure(let error) = outcomes[1].result else { Issue.record("\(outcomes[1])"); return }
-        #expect(ServerText.finished(error.message).contains("pw-of-u2"), "the error as the flow threw it")
-        #expect(Redactor(outcomes[1].secrets).finished(error.message) == "the token endpoint refused: 400 error=invalid_grant: bad [redacted]")
+        #expect(error == .oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant", description: "bad pw-of-u2"), at: Server.token)),
+                "the error as the flow threw it")
+        #expect(Redactor(outcomes[1].secrets).finished("bad pw-of-u2") == "bad [redacted]")
         #expect(Redactor(outcomes[0].secrets).finished("pw-of-u1 pw-of-u2 shared") == "[redacted] pw-of-u2 [redacted]", "each record its own")
     }
 }
@@ -138,7 +139,7 @@ struct BatchRunnerTests {
 struct OrderedWriterTests {
     /// An outcome whose user is the text to write; `failed`: an error.
     static func outcome(_ text: String, failed: Bool = false) -> RecordOutcome {
-        RecordOutcome(line: 0, user: text, result: failed ? .failure(Failure(.usage, text)) : .success(.forgotten))
+        RecordOutcome(line: 0, user: text, result: failed ? .failure(.batch(.badRecord(text))) : .success(.forgotten))
     }
 
     static func print(_ outcome: RecordOutcome) -> PrintedRecord {

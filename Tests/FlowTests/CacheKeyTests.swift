@@ -172,7 +172,9 @@ struct CacheKeyTests {
     @Test func aCertificateThatIsNotAFileIsUsage() throws {
         var settings = Self.settings()
         settings.connection.transport.cert = "/dev/null"
-        #expect(throws: Failure.self) { try CacheKey.make(settings, salt: Self.salt) }
+        #expect(throws: CacheError.clientFileNotRegular(.certificate, .notRegularFile(.clientFile(.certificate), path: "/dev/null", .characterDevice))) {
+            try CacheKey.make(settings, salt: Self.salt)
+        }
     }
 
     /// A passkey names who logs in (a passwordless login has no username):

@@ -15,7 +15,7 @@ struct KeyStoreTests {
 
     static func client(_ transport: ScriptedTransport) -> HTTPClient {
         HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false, connectTo: []),
-                   trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()), now: { 0 })
+                   trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard), now: { 0 })
     }
 
     static func transport(_ body: String = keySet, status: Int = 200) -> ScriptedTransport {
@@ -47,13 +47,13 @@ struct KeyStoreTests {
     }
 
     @Test(arguments: [
-        (500, "{}", ExitCode.network, "could not fetch the key set at \(url): it answered 500"),
-        (200, "<html>", .malformedResponse, "the key set at \(url) is not usable: the key set is not JSON"),
-        (200, #"{"issuer":"x"}"#, .malformedResponse, #"the key set at \#(url) is not usable: the JSON is not a key set ({"keys":[...]})"#),
+        (500, "{}", FlowError.keySetStatus(url: url, status: 500)),
+        (200, "<html>", .keySetUnusable(url: url, .notJSON)),
+        (200, #"{"issuer":"x"}"#, .keySetUnusable(url: url, .notKeySet)),
     ])
-    func unusableSets(status: Int, body: String, exit: ExitCode, message: String) {
+    func unusableSets(status: Int, body: String, expected: FlowError) {
         let fetch = KeySetFetch(client: Self.client(Self.transport(body, status: status)))
-        #expect(throws: Failure(exit, message, at: Self.url)) { try KeyStore(source: .url(Self.url)).keys(fetch, now: 0) }
+        #expect(throws: expected) { try KeyStore(source: .url(Self.url)).keys(fetch, now: 0) }
     }
 
     /// Kept with its fetch time: used for an hour, then fetched and kept anew.

@@ -12,10 +12,10 @@ struct MethodFallbackTests {
     static let form = [NameValue("username", "alice"), NameValue("password", "hunter2-pw")]
 
     static func run(_ transport: ScriptedTransport, _ change: (inout FlowSettings) -> Void = { _ in })
-        -> (Result<FlowResult, Failure>, CapturingConsole) {
+        -> (Result<FlowResult, FlowError>, CapturingConsole) {
         let console = CapturingConsole()
-        let flow = TokenFlow(settings: Server.settings { $0.walk.form = form; change(&$0) }, console: console, transport: transport)
-        do throws(Failure) {
+        let flow = TokenFlow(settings: Server.settings { $0.walk.form = form; change(&$0) }, console: console, transport: transport, wording: TestWording())
+        do throws(FlowError) {
             return (.success(try flow.run()), console)
         } catch {
             return (.failure(error), console)
@@ -26,7 +26,7 @@ struct MethodFallbackTests {
         "authcode: note: \(why); sending it again as GET without the --form values (--method GET goes there directly)\n"
     }
 
-    static func accessToken(_ result: Result<FlowResult, Failure>) -> String? {
+    static func accessToken(_ result: Result<FlowResult, FlowError>) -> String? {
         guard case .success(.token(let token)) = result else { return nil }
         return token.response.accessToken
     }
@@ -61,12 +61,12 @@ struct MethodFallbackTests {
         #expect(Server.lines(transport) == ["POST \(Server.authorize)", "GET \(Server.authorize)", "POST \(Server.token)"])
     }
 
-    /// Exit 6 before any credentials went into a form: one more try as GET,
-    /// whose failure is the run's.
+    /// A dead end before any credentials went into a form: one more try as
+    /// GET, whose failure is the run's.
     @Test func aWalkThatLeadsNowhereFallsBackOnce() {
         let transport = ScriptedTransport { _ in HTTPResponse(status: 500, headers: [HTTPHeader("Content-Type", "text/plain")], body: Array("boom".utf8)) }
         let (result, console) = Self.run(transport)
-        #expect(result == .failure(Failure(.noAuthorizationResponse, "unexpected 500 answer: boom", at: Server.authorize)))
+        #expect(result == .failure(.walk(.unexpectedStatus(500, .page("boom", html: false), at: Server.authorize))))
         #expect(console.err == Self.note("the POST authorization request led nowhere"))
         #expect(Server.lines(transport) == ["POST \(Server.authorize)", "GET \(Server.authorize)"])
     }
@@ -79,20 +79,20 @@ struct MethodFallbackTests {
             return Server.loginPage
         }
         let (result, console) = Self.run(transport)
-        #expect(result == .failure(Failure(.noAuthorizationResponse, "unexpected 500 answer", at: Server.login)))
+        #expect(result == .failure(.walk(.unexpectedStatus(500, .nothing, at: Server.login))))
         #expect(console.err == "")
         #expect(Server.lines(transport) == ["POST \(Server.authorize)", "POST \(Server.login)"])
         #expect(Server.fields(transport.requests[1])["password"] == "hunter2-pw")
     }
 
-    /// Only exit 6 falls back: a network failure or a security refusal is
-    /// the answer.
-    @Test(arguments: [Failure(.network, "Couldn't connect to server", at: Server.authorize),
-                      Failure(.malformedResponse, "response body larger than 4 MiB", at: Server.authorize)])
-    func otherFailuresDoNotFallBack(failure: Failure) {
-        let transport = ScriptedTransport { _ throws(Failure) in throw failure }
+    /// Only a dead end falls back: a network failure or a security refusal
+    /// is the answer.
+    @Test(arguments: [HTTPError.network(.other, detail: "Couldn't connect to server", url: Server.authorize, suspect: nil),
+                      .bodyTooLarge(limitMiB: 4, url: Server.authorize)])
+    func otherFailuresDoNotFallBack(failure: HTTPError) {
+        let transport = ScriptedTransport { _ throws(HTTPError) in throw failure }
         let (result, console) = Self.run(transport)
-        #expect(result == .failure(failure))
+        #expect(result == .failure(.walk(.http(failure))))
         #expect(console.err == "")
         #expect(Server.lines(transport) == ["POST \(Server.authorize)"])
     }
@@ -100,7 +100,7 @@ struct MethodFallbackTests {
     @Test func getNeverFallsBack() {
         let transport = ScriptedTransport { _ in HTTPResponse(status: 405) }
         let (result, _) = Self.run(transport) { $0.request.method = .get }
-        #expect(result == .failure(Failure(.noAuthorizationResponse, "unexpected 405 answer", at: Server.authorize)))
+        #expect(result == .failure(.walk(.unexpectedStatus(405, .nothing, at: Server.authorize))))
         #expect(Server.lines(transport) == ["GET \(Server.authorize)"])
     }
 
@@ -115,7 +115,7 @@ struct MethodFallbackTests {
     }
 }
 
-extension Result where Success == FlowResult, Failure == Core.Failure {
+extension Result where Success == FlowResult, Failure == FlowError {
     static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.failure(let a), .failure(let b)): a == b

@@ -21,7 +21,7 @@ struct PKCESupportTests {
         return settings
     }
 
-    static func check(_ settings: FlowSettings, _ metadata: ServerMetadata?) throws(Failure) {
+    static func check(_ settings: FlowSettings, _ metadata: ServerMetadata?) throws(FlowError) {
         try ServerEndpoints.checkPKCESupport(settings.request, metadata, issuer: settings.server.issuer)
     }
 
@@ -41,13 +41,9 @@ struct PKCESupportTests {
         try Self.check(Self.settings(.s256, refresh: true), Self.metadata(["plain"]))
     }
 
-    @Test(arguments: [
-        (PKCEMethod.s256, ["plain"], "plain", "plain"), (.plain, ["S256"], "S256", "S256"), (.s256, [], "none", "off"),
-        (.plain, ["S512", "x"], "S512, x", "off"),
-    ])
-    func missingMethodIsExit2(pkce: PKCEMethod, methods: [String], listed: String, suggestion: String) {
-        #expect(throws: Failure(.usage, "the server's metadata does not list PKCE method \(pkce.rawValue) (it lists: \(listed))",
-                                at: "https://idp.example", hint: "Pass --pkce \(suggestion) if that is what the server expects.")) {
+    @Test(arguments: [(PKCEMethod.s256, ["plain"]), (.plain, ["S256"]), (.s256, []), (.plain, ["S512", "x"])])
+    func missingMethodIsRefused(pkce: PKCEMethod, methods: [String]) {
+        #expect(throws: FlowError.pkceNotListed(pkce, listed: methods, issuer: "https://idp.example")) {
             try Self.check(Self.settings(pkce), Self.metadata(methods))
         }
     }

@@ -123,7 +123,6 @@ struct PasskeyFileTests {
         let exposed = WebAuthnError.file(.exposed(mode: UInt32(0o100000 | mode)), path: setup.path)
         #expect(throws: exposed) { try PasskeyFile.check(setup.path, register: false) }
         #expect(throws: exposed) { try setup.assertion() }
-        #expect(exposed.failure().exitCode == .usage)
         // 0600 and 0700 are the owner's alone.
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: setup.path)
         #expect(try PasskeyFile.check(setup.path, register: false) != nil)
@@ -135,14 +134,12 @@ struct PasskeyFileTests {
         try setup.register()
         let link = setup.directory + "/link.json"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: setup.path)
-        let hint = "authcode rewrites '\(link)' after each use, so it must be a regular file: give the file's own path, not a link."
-        #expect(throws: WebAuthnError.store(Failure(.usage, "the passkey file '\(link)' is a symbolic link; refusing to follow it", hint: hint))) {
+        #expect(throws: WebAuthnError.store(.symbolicLink(.passkeyFile, path: link))) {
             try PasskeyFile.check(link, register: false)
         }
         let fifo = setup.directory + "/fifo.json"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let fifoHint = "authcode rewrites '\(fifo)' after each use, so it must be a regular file: give the file's own path, not a link."
-        #expect(throws: WebAuthnError.store(Failure(.usage, "the passkey file '\(fifo)' is a FIFO, not a regular file; refusing to use it", hint: fifoHint))) {
+        #expect(throws: WebAuthnError.store(.notRegularFile(.passkeyFile, path: fifo, .fifo))) {
             try PasskeyFile.check(fifo, register: false)
         }
     }
@@ -159,15 +156,15 @@ struct PasskeyFileTests {
         #expect(!setup.files().contains("passkey.json"))
     }
 
-    /// Another run holding the lock past --timeout: exit 3, as for the cache.
+    /// Another run holding the lock past --timeout: the cache's error, the
+    /// passkey's lock named (its words and exit: CLITests/ErrorReportTests.swift).
     @Test func aHeldLockTimesOut() throws {
         let setup = try Setup()
         defer { setup.clean() }
         try setup.register()
-        let held = try FileLock(path: setup.path + ".lock", timeout: 1, what: "passkey file's lock")
+        let held = try FileLock(path: setup.path + ".lock", timeout: 1, what: .passkeyLock)
         defer { withExtendedLifetime(held) {} }
-        #expect(throws: WebAuthnError.store(Failure(.network, "another authcode run has held the passkey file's lock for more than 0.05 s",
-                                                    at: setup.path + ".lock", hint: "Wait for it, or raise --timeout."))) {
+        #expect(throws: WebAuthnError.store(.lockTimeout(.passkeyLock, seconds: 0.05, path: setup.path + ".lock"))) {
             try setup.assertion(setup.store(timeout: 0.05))
         }
         #expect(try setup.credential().signCount == 0)
@@ -182,14 +179,14 @@ struct PasskeyFileTests {
         var settings = FlowSettings()
         settings.client.id = "app"
         settings.client.redirectURI = "http://127.0.0.1:8765/cb"
-        let none = TokenFlow(settings: settings, console: CapturingConsole(), transport: ScriptedTransport { _ in HTTPResponse(status: 404) })
-        let plain = AuthorizationCodeFlow(settings: settings, form: [], client: none.client)
+        let none = TokenFlow(settings: settings, console: CapturingConsole(), transport: ScriptedTransport { _ in HTTPResponse(status: 404) }, wording: TestWording())
+        let plain = AuthorizationCodeFlow(settings: settings, form: [], client: none.client, wording: TestWording())
         let plainWalker = try plain.walker(for: plain.authorizationRequest())
         #expect(!plainWalker.passkey.isAvailable)
         settings.walk.passkeyFile = setup.path
         settings.walk.passkey = try PasskeyFile.check(setup.path, register: false)
-        let run = TokenFlow(settings: settings, console: CapturingConsole(), transport: ScriptedTransport { _ in HTTPResponse(status: 404) })
-        let flow = AuthorizationCodeFlow(settings: settings, form: [], client: run.client)
+        let run = TokenFlow(settings: settings, console: CapturingConsole(), transport: ScriptedTransport { _ in HTTPResponse(status: 404) }, wording: TestWording())
+        let flow = AuthorizationCodeFlow(settings: settings, form: [], client: run.client, wording: TestWording())
         let walker = try flow.walker(for: flow.authorizationRequest())
         #expect(walker.passkey.isAvailable)
         let assertion = try walker.passkey.get(AssertionRequest(challenge: [1], origin: Self.origin))

@@ -29,8 +29,8 @@ struct TokenCacheTests {
         func cache(minTTL: Double = 60) throws -> TokenCache {
             let console = self.console
             return TokenCache(directory: try CacheDirectory(path: directory), key: "k", minTTL: minTTL, carriesIDToken: false, lockTimeout: 5,
-                              trace: Trace(enabled: true, redactor: Redactor(), console: console), now: clock.now,
-                              warn: { console.writeErr($0 + "\n") })
+                              trace: Trace(enabled: true, redactor: Redactor(), console: console, names: .standard), now: clock.now,
+                              wording: TestWording(), warn: { console.writeErr($0 + "\n") })
         }
 
         static func token(_ json: String) -> TokenResponse {
@@ -38,16 +38,16 @@ struct TokenCacheTests {
         }
 
         /// Mints `at-N` with a refresh token, N counting the mints; refreshes per `refresh`.
-        func minting(refresh: @escaping @Sendable (String) throws(Failure) -> TokenResponse = { _ throws(Failure) in
+        func minting(refresh: @escaping @Sendable (String) throws(FlowError) -> TokenResponse = { _ throws(FlowError) in
             Setup.token(#"{"access_token":"at-refreshed","expires_in":3600}"#)
         }) -> TokenCache.Minting {
             TokenCache.Minting(
-                mint: { [calls, clock] (_: TokenResponse?) throws(Failure) -> MintedToken in
+                mint: { [calls, clock] (_: TokenResponse?) throws(FlowError) -> MintedToken in
                     calls.add("mint")
                     let json = #"{"access_token":"at-\#(calls.all.count)","expires_in":3600,"refresh_token":"rt-1"}"#
                     return MintedToken(response: Setup.token(json), receivedAt: clock.time, source: .flow)
                 },
-                refresh: { [calls] (refreshToken: String, _: TokenResponse) throws(Failure) -> TokenResponse in
+                refresh: { [calls] (refreshToken: String, _: TokenResponse) throws(FlowError) -> TokenResponse in
                     calls.add("refresh \(refreshToken)")
                     return try refresh(refreshToken)
                 })
@@ -88,23 +88,24 @@ struct TokenCacheTests {
         defer { setup.clean() }
         _ = try setup.cache().obtain(setup.minting())
         setup.clock.advance(by: 3600)
-        let refused = Failure(.tokenEndpoint, "the token endpoint refused: 400 error=invalid_grant", at: Server.token, reason: .tokenEndpoint(.invalidGrant))
-        let token = try setup.cache().obtain(setup.minting(refresh: { _ throws(Failure) in throw refused }))
+        let refused = FlowError.oauth(.tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant"), at: Server.token))
+        let token = try setup.cache().obtain(setup.minting(refresh: { _ throws(FlowError) in throw refused }))
         #expect(token.source == .flow && token.response.accessToken == "at-3")
         #expect(setup.calls.all == ["mint", "refresh rt-1", "mint"])
         #expect(setup.console.err.contains("* the refresh token was refused (invalid_grant); dropping the entry and logging in again\n"))
     }
 
     /// A refresh answer whose id_token names another user (or fails any
-    /// check: the typed reason `answerRefused`) drops the entry: OIDC Core
-    /// §12.2. The next run logs in anew.
-    @Test func aRefusedRefreshAnswerDropsTheEntry() throws {
+    /// security check: `answerRefused` of a security refusal) drops the
+    /// entry: OIDC Core §12.2. The next run logs in anew.
+    @Test(arguments: [FlowError.oauth(.identityChanged(claim: "sub")), .signature(.idToken, .badSignature, accepted: [.rs256])])
+    func aRefusedRefreshAnswerDropsTheEntry(why: FlowError) throws {
         let setup = try Setup()
         defer { setup.clean() }
         _ = try setup.cache().obtain(setup.minting())
         setup.clock.advance(by: 3600)
-        let refused = Failure(.securityCheck, "the refreshed id_token's sub differs from the stored id_token's (OIDC Core §12.2)", reason: .answerRefused)
-        #expect(throws: refused) { try setup.cache().obtain(setup.minting(refresh: { _ throws(Failure) in throw refused })) }
+        let refused = FlowError.answerRefused(.refreshToken, at: Server.token, why)
+        #expect(throws: refused) { try setup.cache().obtain(setup.minting(refresh: { _ throws(FlowError) in throw refused })) }
         #expect(!FileManager.default.fileExists(atPath: setup.directory + "/k.token"), "the entry is dropped")
         #expect(setup.console.err.contains("* the refreshed token was refused; its cache entry is dropped\n"))
         let next = try setup.cache().obtain(setup.minting())
@@ -113,15 +114,18 @@ struct TokenCacheTests {
     }
 
     /// Any other refusal is the run's answer, whatever its text says: a
-    /// description that reads "error=invalid_grant" decides nothing.
-    @Test func anotherRefusalKeepsTheEntry() throws {
+    /// description that reads "error=invalid_grant" decides nothing, and an
+    /// answer whose keys could not be fetched was not refused by a check.
+    @Test(arguments: [
+        FlowError.oauth(.tokenRefused(status: 401, OAuthErrorObject(error: "invalid_client", description: "not error=invalid_grant"), at: Server.token)),
+        .answerRefused(.refreshToken, at: Server.token, .keySetStatus(url: "https://as.example/jwks", status: 503)),
+    ])
+    func anotherRefusalKeepsTheEntry(refused: FlowError) throws {
         let setup = try Setup()
         defer { setup.clean() }
         _ = try setup.cache().obtain(setup.minting())
         setup.clock.advance(by: 3600)
-        let refused = Failure(.tokenEndpoint, "the token endpoint refused: 401 error=invalid_client: not error=invalid_grant", at: Server.token,
-                              reason: .tokenEndpoint(OAuthErrorCode(rawValue: "invalid_client")))
-        #expect(throws: refused) { try setup.cache().obtain(setup.minting(refresh: { _ throws(Failure) in throw refused })) }
+        #expect(throws: refused) { try setup.cache().obtain(setup.minting(refresh: { _ throws(FlowError) in throw refused })) }
         #expect(setup.calls.all == ["mint", "refresh rt-1"])
         #expect(FileManager.default.fileExists(atPath: setup.directory + "/k.token"), "the entry is kept")
     }
@@ -130,11 +134,11 @@ struct TokenCacheTests {
         let setup = try Setup()
         defer { setup.clean() }
         let minting = TokenCache.Minting(
-            mint: { [calls = setup.calls, clock = setup.clock] (_: TokenResponse?) throws(Failure) -> MintedToken in
+            mint: { [calls = setup.calls, clock = setup.clock] (_: TokenResponse?) throws(FlowError) -> MintedToken in
                 calls.add("mint")
                 return MintedToken(response: Setup.token(#"{"access_token":"forever"}"#), receivedAt: clock.time, source: .flow)
             },
-            refresh: { _, _ throws(Failure) in Setup.token("{}") })
+            refresh: { _, _ throws(FlowError) in Setup.token("{}") })
         _ = try setup.cache().obtain(minting)
         _ = try setup.cache().obtain(minting)
         #expect(setup.calls.all == ["mint", "mint"])

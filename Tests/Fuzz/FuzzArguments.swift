@@ -50,8 +50,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
     } catch {
         // Every parse error is a usage error (exit 2, README.md "Exit codes").
-        argumentsCheck(error.exitCode == .usage, "parse threw exit \(error.exitCode): \(error.line)")
-        _ = error.line
+        let report = ErrorReport(.usage(error))
+        argumentsCheck(report.exitCode == .usage, "parse threw exit \(report.exitCode): \(report.line)")
+        _ = report.line
     }
     return 0
 }

@@ -40,7 +40,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                                 body: Array(UnsafeRawBufferPointer(start: start, count: count)))
         // The excerpt is marked server text (ServerText.swift): bounded and
         // escaped only when the message is finished, after scrubbing.
-        let shown = ServerText.finished(Excerpt.of(page))
+        let shown = ServerText.finished(BodyQuote.page(page).text)
         htmlCheck(!TerminalText.containsControl(shown), "control character in a finished excerpt")
         htmlCheck(!shown.unicodeScalars.contains { (0xFFF9...0xFFFB).contains($0.value) }, "mark left in a finished excerpt")
         // ": " + 120 characters + "…", each escaped to at most 6 (`\u202e`).
@@ -89,7 +89,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         htmlCheck(FormEncoding.decode(body).count == submission.fields.count, "encoded submission does not decode to as many fields")
         _ = Redactor().fields(submission.fields.map { ($0.name, $0.value) })
     } catch {
-        _ = PageHandler.failure(error, at: "fuzz")
+        _ = ErrorReport(.walk(.form(error, at: "fuzz"))).line
     }
     return 0
 }

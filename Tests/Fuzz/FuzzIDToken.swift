@@ -43,15 +43,16 @@ private func idTokenVerify(_ token: IDTokenClaims) {
             }
             if rules.maxAge != nil { idTokenCheck(ran.last == "auth_time", "max_age without an auth_time check") }
         } catch {
-            idTokenCheck(error.exitCode == .securityCheck, "verify threw exit \(error.exitCode)")
-            _ = error.line
+            let report = ErrorReport(.oauth(.claims(error)))
+            idTokenCheck(report.exitCode == .securityCheck, "verify threw exit \(report.exitCode)")
+            _ = report.line
         }
     }
     // A refresh compares with a stored token; itself always keeps its identity.
     do {
         _ = try token.keepsIdentity(of: token)
     } catch {
-        idTokenCheck(false, "an id_token does not keep its own identity: \(error.message)")
+        idTokenCheck(false, "an id_token does not keep its own identity: \(error)")
     }
     _ = try? JARMResponse.response(payload: Array(JSONText.serialize(.object(token.claims.members)).utf8), issuer: .exact("https://idp.example.com"),
                                    clientID: "cli", now: 1.7e9, skew: 60, at: "fuzz")
@@ -64,7 +65,8 @@ private func idTokenRead(_ jwt: String) {
         let jws = try IDTokenClaims.parse(jwt)
         idTokenVerify(try IDTokenClaims(payload: jws.payload))
     } catch {
-        idTokenCheck(error.exitCode == .malformedResponse, "reading an id_token threw exit \(error.exitCode)")
+        let exit = ErrorReport(.oauth(error)).exitCode
+        idTokenCheck(exit == .malformedResponse, "reading an id_token threw exit \(exit)")
     }
 }
 
@@ -87,7 +89,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                 _ = try? UserInfoResponse.checkSubject(body, idTokenSubject: "alice", at: "fuzz")
             }
         } catch {
-            idTokenCheck(!(text.count > 12 && error.line.contains(text)), "a userinfo body was quoted")
+            idTokenCheck(!(text.count > 12 && ErrorReport(.oauth(error)).line.contains(text)), "a userinfo body was quoted")
         }
     }
     _ = JSONLine.of(bytes)
@@ -105,7 +107,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             }
             if let jwt { idTokenRead(jwt) }
         } catch {
-            idTokenCheck(error.exitCode == .malformedResponse, "IDTokenClaims.jwt(in:) threw exit \(error.exitCode)")
+            let exit = ErrorReport(.oauth(error)).exitCode
+            idTokenCheck(exit == .malformedResponse, "IDTokenClaims.jwt(in:) threw exit \(exit)")
         }
         _ = TokenLifetime.expiresIn(value["expires_in"])
         if case .string(let jwt)? = value["access_token"] { _ = TokenLifetime.jwtExpiry(jwt) }
@@ -119,7 +122,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             _ = response.oneLine
             if let idToken = response.idToken { idTokenRead(idToken) }
         } catch {
-            idTokenCheck([.tokenEndpoint, .malformedResponse].contains(error.exitCode), "TokenResponse threw exit \(error.exitCode)")
+            let exit = ErrorReport(.oauth(error)).exitCode
+            idTokenCheck([.tokenEndpoint, .malformedResponse].contains(exit), "TokenResponse threw exit \(exit)")
         }
     }
     _ = try? ServerMetadata(json: bytes, expectedIssuer: "https://idp.example.com", at: "fuzz")

@@ -119,7 +119,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             _ = try? ResponseChecks(expectedState: "s1", expectedIssuer: "https://idp.example.com", issRequired: true)
                 .verify(response, at: "fuzz")
         } catch {
-            locationCheck(error.exitCode == .securityCheck, "AuthorizationResponse threw exit \(error.exitCode)")
+            let exit = ErrorReport(.oauth(error)).exitCode
+            locationCheck(exit == .securityCheck, "AuthorizationResponse threw exit \(exit)")
         }
     }
     for target in locationTargets {

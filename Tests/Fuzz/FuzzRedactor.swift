@@ -1,5 +1,5 @@
 // libFuzzer harness: the redactor (Core/Redaction/Redactor.swift on SecretScrubber and
-// SecretForms) and the way server text reaches stderr (Core/Text/ServerText.swift:
+// SecretForms) and the way server text reaches stderr (Core/ServerText/ServerText.swift:
 // scrubbed, tags stripped, scrubbed again, bounded, escaped).
 //
 // Input: [mode][pick] secret NUL prefix NUL suffix. The secret is remembered

@@ -54,7 +54,7 @@ struct ProxySettingsTests {
     func environmentChoice(_ c: Case) {
         let choice = ProxySettings(environment: c.environment).choice(for: c.url)
         #expect(choice.url == c.proxy)
-        #expect(choice.source == (c.proxy == nil ? "" : c.source))
+        #expect(choice.source == (c.proxy == nil ? .none : .variable(c.source)))
         #expect(choice.curlValue == (c.proxy ?? ""), "libcurl always gets an explicit answer")
     }
 
@@ -64,7 +64,7 @@ struct ProxySettingsTests {
         let environment = ["http_proxy": "env:1", "no_proxy": "idp.example"]
         let settings = ProxySettings(explicitProxy: "http://mine:3128", environment: environment)
         #expect(settings.choice(for: "http://other.example/").url == "http://mine:3128")
-        #expect(settings.choice(for: "http://other.example/").source == "--proxy")
+        #expect(settings.choice(for: "http://other.example/").source == .option)
         #expect(settings.choice(for: "http://127.0.0.1:80/").url == "http://mine:3128")
         #expect(settings.choice(for: "http://idp.example/").isDirect, "no_proxy from the environment still applies")
         let overridden = ProxySettings(explicitProxy: "http://mine:3128", explicitNoProxy: "", environment: environment)

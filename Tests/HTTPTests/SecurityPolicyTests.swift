@@ -12,27 +12,28 @@ struct SecurityPolicyTests {
         try SecurityPolicy(allowHTTP: false).check(url)
     }
 
-    static let refused: [(String, Failure)] = [
-        ("http://as.example/token?code=abc", Failure(.securityCheck, "refusing plain http to 'as.example': secrets would travel unencrypted",
-                                                     at: "http://as.example/token", hint: "Use https, or pass --allow-http if this network is trusted.")),
-        ("HTTP://AS.Example:8080/t#x", Failure(.securityCheck, "refusing plain http to 'as.example': secrets would travel unencrypted",
-                                               at: "HTTP://AS.Example:8080/t", hint: "Use https, or pass --allow-http if this network is trusted.")),
-        ("http://127.0.0.1.nip.io/", Failure(.securityCheck, "refusing plain http to '127.0.0.1.nip.io': secrets would travel unencrypted",
-                                             at: "http://127.0.0.1.nip.io/", hint: "Use https, or pass --allow-http if this network is trusted.")),
-        ("http://localhost.evil.example/", Failure(.securityCheck, "refusing plain http to 'localhost.evil.example': secrets would travel unencrypted",
-                                                   at: "http://localhost.evil.example/", hint: "Use https, or pass --allow-http if this network is trusted.")),
-        ("http://10.0.0.1/", Failure(.securityCheck, "refusing plain http to '10.0.0.1': secrets would travel unencrypted",
-                                     at: "http://10.0.0.1/", hint: "Use https, or pass --allow-http if this network is trusted.")),
-        ("ftp://as.example/x?y=1", Failure(.noAuthorizationResponse, "cannot follow a 'ftp:' URL", at: "ftp://as.example/x")),
-        ("com.example.app:/cb?code=1", Failure(.noAuthorizationResponse, "cannot follow a 'com.example.app:' URL", at: "com.example.app:/cb")),
-        ("javascript:alert(1)", Failure(.noAuthorizationResponse, "cannot follow a 'javascript:' URL", at: "javascript:alert(1)")),
-        ("/relative", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "/relative")),
-        ("not a url", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "not a url")),
-        ("bad\u{1B}[0m url", Failure(.noAuthorizationResponse, "not a URL authcode can fetch", at: "bad\\x1b[0m url")),
+    static func plain(_ host: String, _ url: String) -> HTTPError {
+        .plainHTTP(.remoteHost(.direct), host: host, url: url)
+    }
+
+    /// Each refusal as a value (the words and hints are the CLI's:
+    /// Tests/CLITests/ErrorReportTests.swift).
+    static let refused: [(String, HTTPError)] = [
+        ("http://as.example/token?code=abc", plain("as.example", "http://as.example/token")),
+        ("HTTP://AS.Example:8080/t#x", plain("as.example", "HTTP://AS.Example:8080/t")),
+        ("http://127.0.0.1.nip.io/", plain("127.0.0.1.nip.io", "http://127.0.0.1.nip.io/")),
+        ("http://localhost.evil.example/", plain("localhost.evil.example", "http://localhost.evil.example/")),
+        ("http://10.0.0.1/", plain("10.0.0.1", "http://10.0.0.1/")),
+        ("ftp://as.example/x?y=1", .unsupportedScheme("ftp", url: "ftp://as.example/x")),
+        ("com.example.app:/cb?code=1", .unsupportedScheme("com.example.app", url: "com.example.app:/cb")),
+        ("javascript:alert(1)", .unsupportedScheme("javascript", url: "javascript:alert(1)")),
+        ("/relative", .notAURL("/relative")),
+        ("not a url", .notAURL("not a url")),
+        ("bad\u{1B}[0m url", .notAURL("bad\u{1B}[0m url")),
     ]
 
     @Test(arguments: refused)
-    func refusedURLs(url: String, expected: Failure) {
+    func refusedURLs(url: String, expected: HTTPError) {
         #expect(throws: expected) { try SecurityPolicy(allowHTTP: false).check(url) }
     }
 
@@ -42,7 +43,7 @@ struct SecurityPolicyTests {
     }
 
     @Test func allowHTTPDoesNotAllowOtherSchemes() {
-        #expect(throws: Failure(.noAuthorizationResponse, "cannot follow a 'file:' URL", at: "file:///etc/passwd")) {
+        #expect(throws: HTTPError.unsupportedScheme("file", url: "file:///etc/passwd")) {
             try SecurityPolicy(allowHTTP: true).check("file:///etc/passwd")
         }
     }
@@ -54,29 +55,20 @@ struct SecurityPolicyTests {
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):8080/token?code=abc"
         // Not a URL at all, or no host: refused by the rules before this one.
         guard let reference = URIReference(url), let parsed = reference.host, !parsed.isEmpty else { return }
-        #expect(throws: Failure(.securityCheck, "refusing plain http to '\(parsed)': secrets would travel unencrypted",
-                                at: reference.withoutQuery, hint: "Use https, or pass --allow-http if this network is trusted.")) {
+        #expect(throws: Self.plain(parsed, reference.withoutQuery)) {
             try SecurityPolicy(allowHTTP: false).check(url)
         }
     }
 
-    @Test(arguments: ["http:/.//127.0.0.1:8765/callback", "https:///x", "http:relative"])
-    func httpWithoutAHostIsNeverFetched(url: String) {
-        #expect(throws: Failure.self) { try SecurityPolicy(allowHTTP: true).check(url) }
-        do {
-            try SecurityPolicy(allowHTTP: true).check(url)
-        } catch {
-            #expect(error.exitCode == .noAuthorizationResponse)
-            #expect(error.message.contains("without a host"))
-        }
+    @Test(arguments: [("http:/.//127.0.0.1:8765/callback", "http"), ("https:///x", "https"), ("http:relative", "http")])
+    func httpWithoutAHostIsNeverFetched(url: String, scheme: String) {
+        #expect(throws: HTTPError.noHost(scheme: scheme, url: URIReference(url)!.withoutQuery)) { try SecurityPolicy(allowHTTP: true).check(url) }
     }
 }
 
 /// `--connect-to` never turns a name into "loopback": for plain http the
 /// host really connected to must be this machine too.
 struct ConnectToPolicyTests {
-    static let hint = "Use https, or pass --allow-http if this network is trusted."
-
     @Test(arguments: [
         // The entry that applies sends the connection off the machine.
         ("http://127.0.0.1:8080/token", ["127.0.0.1:8080:evil.example:80"], "evil.example"),
@@ -88,8 +80,7 @@ struct ConnectToPolicyTests {
     func refused(url: String, connectTo: [String], target: String) {
         let place = URIReference(url)!.withoutQuery
         let host = URIReference(url)!.host!
-        #expect(throws: Failure(.securityCheck, "refusing plain http to '\(host)': --connect-to sends it to '\(target)', which is not this machine",
-                                at: place, hint: Self.hint)) {
+        #expect(throws: HTTPError.plainHTTP(.connectTo(target: target), host: host, url: place)) {
             try SecurityPolicy(allowHTTP: false, connectTo: connectTo.map { try ConnectTo($0) }).check(url)
         }
     }
@@ -107,8 +98,7 @@ struct ConnectToPolicyTests {
 
     /// The name is judged, never what --connect-to points it at.
     @Test func aNameIsNotLoopbackBecauseItConnectsThere() {
-        #expect(throws: Failure(.securityCheck, "refusing plain http to 'idp.example': secrets would travel unencrypted",
-                                at: "http://idp.example/t", hint: Self.hint)) {
+        #expect(throws: HTTPError.plainHTTP(.remoteHost(.direct), host: "idp.example", url: "http://idp.example/t")) {
             try SecurityPolicy(allowHTTP: false, connectTo: [ConnectTo("idp.example:80:127.0.0.1:8080")]).check("http://idp.example/t")
         }
     }

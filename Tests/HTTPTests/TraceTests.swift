@@ -27,7 +27,7 @@ struct TraceTests {
         let redactor = Redactor()
         redactor.remember("hunter22")
         var evaluated = false
-        let trace = Trace(enabled: false, redactor: redactor, console: console)
+        let trace = Trace(enabled: false, redactor: redactor, console: console, names: .standard)
         trace.info({ evaluated = true; return "expensive" }())
         Self.exercise(trace)
         #expect(console.err == "")
@@ -39,7 +39,7 @@ struct TraceTests {
         let console = CapturingConsole()
         let redactor = Redactor()
         redactor.remember("hunter22")
-        Self.exercise(Trace(enabled: true, redactor: redactor, console: console))
+        Self.exercise(Trace(enabled: true, redactor: redactor, console: console, names: .standard))
         #expect(console.out == "")
         #expect(console.err == """
             * token is [redacted]
@@ -69,7 +69,7 @@ struct TraceTests {
         let console = CapturingConsole()
         let redactor = Redactor()
         redactor.remember("hunter22")
-        Self.exercise(Trace(enabled: true, redactor: redactor, console: console))
+        Self.exercise(Trace(enabled: true, redactor: redactor, console: console, names: .standard))
         #expect(!console.err.contains(secret))
     }
 
@@ -87,7 +87,7 @@ struct TraceTests {
 struct TraceControlTests {
     @Test func serverHeadersAreEscaped() {
         let console = CapturingConsole()
-        let trace = Trace(enabled: true, redactor: Redactor(), console: console)
+        let trace = Trace(enabled: true, redactor: Redactor(), console: console, names: .standard)
         trace.response(HTTPResponse(status: 200, headers: [
             HTTPHeader("Content-Type", "text/html\u{1B}[2J"), HTTPHeader("Refresh", "0; url=/x\u{9B}y"),
             HTTPHeader("Location", "/a\u{202E}b"), HTTPHeader("Set-Cookie", "n\u{7}=v"),

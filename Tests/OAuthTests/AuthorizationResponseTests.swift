@@ -30,14 +30,14 @@ struct AuthorizationResponseTests {
         #expect(response == AuthorizationResponse(code: code, state: state, iss: iss, error: error, errorDescription: description))
     }
 
-    /// RFC 6749 §3.1: a parameter twice is refused, not guessed (exit 5).
+    /// RFC 6749 §3.1: a parameter twice is refused, not guessed.
     @Test(arguments: [
         ("?code=a&code=b&state=s", "code"), ("?code=a&state=s&state=t", "state"), ("?code=a&state=s&iss=x&iss=y", "iss"),
         ("?error=a&error=b", "error"), ("?error=a&error_description=x&error_description=y", "error_description"),
         ("#code=a&state=s&code=a", "code"), ("?code=a&state=s&code=", "code"),
     ])
     func duplicatesRefused(suffix: String, name: String) {
-        #expect(throws: Failure(.securityCheck, "the authorization response has '\(name)' more than once; refusing to guess which is real", at: Self.place)) {
+        #expect(throws: OAuthError.repeatedParameter(name, at: Self.place)) {
             try Self.response(Self.place + suffix)
         }
     }
@@ -45,7 +45,7 @@ struct AuthorizationResponseTests {
     @Test func formPostFields() throws {
         let response = try AuthorizationResponse(fields: [("code", "c"), ("state", "s"), ("iss", "i"), ("other", "x"), ("other", "y")], where: "https://as/p")
         #expect(response == AuthorizationResponse(code: "c", state: "s", iss: "i"))
-        #expect(throws: Failure(.securityCheck, "the authorization response has 'state' more than once; refusing to guess which is real", at: "https://as/p")) {
+        #expect(throws: OAuthError.repeatedParameter("state", at: "https://as/p")) {
             try AuthorizationResponse(fields: [("state", "s"), ("code", "c"), ("state", "s")], where: "https://as/p")
         }
     }

@@ -67,29 +67,28 @@ struct DiscoveryTests {
         #expect(try ServerMetadata(json: Array(json.utf8), expectedIssuer: "https://idp.example", at: Self.place) == expected)
     }
 
-    static let rejected: [(String, String, Failure)] = [
+    /// Each refusal as a value; its words, hint and exit code are the CLI's
+    /// (Tests/CLITests/ErrorReportTests.swift).
+    static let rejected: [(String, String, OAuthError)] = [
         (#"{"issuer":"https://evil.example"}"#, "https://idp.example",
-         Failure(.securityCheck, "the discovery document is for issuer 'https://evil.example', not 'https://idp.example'", at: place)),
+         .discoveryIssuerMismatch(found: "https://evil.example", expected: "https://idp.example", at: place)),
         (#"{"issuer":"https://idp.example/"}"#, "https://idp.example",
-         Failure(.securityCheck, "the discovery document is for issuer 'https://idp.example/', not 'https://idp.example'", at: place,
-                 hint: "The two differ only by a trailing slash; pass --issuer exactly as the server names itself: --issuer 'https://idp.example/'.")),
+         .discoveryIssuerMismatch(found: "https://idp.example/", expected: "https://idp.example", at: place)),
         (#"{"issuer":"https://idp.example"}"#, "https://idp.example/",
-         Failure(.securityCheck, "the discovery document is for issuer 'https://idp.example', not 'https://idp.example/'", at: place,
-                 hint: "The two differ only by a trailing slash; pass --issuer exactly as the server names itself: --issuer 'https://idp.example'.")),
+         .discoveryIssuerMismatch(found: "https://idp.example", expected: "https://idp.example/", at: place)),
         (#"{"issuer":"HTTPS://IDP.EXAMPLE"}"#, "https://idp.example",
-         Failure(.securityCheck, "the discovery document is for issuer 'HTTPS://IDP.EXAMPLE', not 'https://idp.example'", at: place)),
+         .discoveryIssuerMismatch(found: "HTTPS://IDP.EXAMPLE", expected: "https://idp.example", at: place)),
         (#"{"issuer":"x\u001b[0m"}"#, "https://idp.example",
-         Failure(.securityCheck, "the discovery document is for issuer 'x\\x1b[0m', not 'https://idp.example'", at: place)),
-        (#"{"authorization_endpoint":"https://idp.example/auth"}"#, "https://idp.example",
-         Failure(.malformedResponse, "the discovery document has no issuer", at: place)),
-        (#"{"issuer":42}"#, "https://idp.example", Failure(.malformedResponse, "the discovery document has no issuer", at: place)),
-        ("<html>not found</html>", "https://idp.example", Failure(.malformedResponse, "the discovery document is not a JSON object", at: place)),
-        (#"["https://idp.example"]"#, "https://idp.example", Failure(.malformedResponse, "the discovery document is not a JSON object", at: place)),
-        ("", "https://idp.example", Failure(.malformedResponse, "the discovery document is not a JSON object", at: place)),
+         .discoveryIssuerMismatch(found: "x\u{1B}[0m", expected: "https://idp.example", at: place)),
+        (#"{"authorization_endpoint":"https://idp.example/auth"}"#, "https://idp.example", .discoveryNoIssuer(at: place)),
+        (#"{"issuer":42}"#, "https://idp.example", .discoveryNoIssuer(at: place)),
+        ("<html>not found</html>", "https://idp.example", .discoveryNotObject(at: place)),
+        (#"["https://idp.example"]"#, "https://idp.example", .discoveryNotObject(at: place)),
+        ("", "https://idp.example", .discoveryNotObject(at: place)),
     ]
 
     @Test(arguments: rejected)
-    func rejectedDocuments(json: String, issuer: String, expected: Failure) {
+    func rejectedDocuments(json: String, issuer: String, expected: OAuthError) {
         #expect(throws: expected) { try ServerMetadata(json: Array(json.utf8), expectedIssuer: issuer, at: Self.place) }
     }
 

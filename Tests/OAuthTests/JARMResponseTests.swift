@@ -21,15 +21,15 @@ struct JARMResponseTests {
     }
 
     @Test(arguments: [
-        ([("code", "c"), ("state", "s")], "the authorization response has no JARM 'response' parameter (--response-mode jwt); the code is not redeemed"),
-        ([("response", "")], "the authorization response has no JARM 'response' parameter (--response-mode jwt); the code is not redeemed"),
-        ([("response", "a"), ("response", "b")], "the authorization response has 'response' more than once; refusing to guess which is real"),
-    ] as [([(String, String)], String)])
-    func responseParameter(fields: [(String, String)], message: String) {
-        #expect(throws: Failure(.securityCheck, message, at: Self.place)) { try JARMResponse.jwt(in: fields, mode: .jwt, at: Self.place) }
+        ([("code", "c"), ("state", "s")], .jarmMissing(.jwt, at: place)),
+        ([("response", "")], .jarmMissing(.jwt, at: place)),
+        ([("response", "a"), ("response", "b")], .repeatedParameter("response", at: place)),
+    ] as [([(String, String)], OAuthError)])
+    func responseParameter(fields: [(String, String)], expected: OAuthError) {
+        #expect(throws: expected) { try JARMResponse.jwt(in: fields, mode: .jwt, at: Self.place) }
     }
 
-    static func read(_ payload: String) throws(Failure) -> AuthorizationResponse {
+    static func read(_ payload: String) throws(OAuthError) -> AuthorizationResponse {
         try JARMResponse.response(payload: Array(payload.utf8), issuer: .exact("https://idp.example"), clientID: "app", now: now, skew: 60, at: place)
     }
 
@@ -40,17 +40,19 @@ struct JARMResponseTests {
         #expect(error.error == "access_denied" && error.code == nil)
     }
 
+    static func refused(_ problem: ClaimProblem) -> OAuthError {
+        .jarmClaims(ClaimError(.jarmResponse, problem), at: place)
+    }
+
     @Test(arguments: [
-        (#"{"aud":"app","exp":1700000600,"code":"c"}"#, "JARM response has no iss; the code is not redeemed"),
-        (#"{"iss":"https://evil.example","aud":"app","exp":1700000600,"code":"c"}"#,
-         "JARM response iss is not the expected issuer 'https://idp.example'; the code is not redeemed"),
-        (#"{"iss":"https://idp.example","aud":"other","exp":1700000600,"code":"c"}"#, "JARM response aud does not contain this client 'app'; the code is not redeemed"),
-        (#"{"iss":"https://idp.example","aud":"app","code":"c"}"#, "JARM response has no exp; the code is not redeemed"),
-        (#"{"iss":"https://idp.example","aud":"app","exp":1699999940,"code":"c"}"#,
-         "JARM response has expired (exp is past, beyond 60 s of clock skew); the code is not redeemed"),
-        (#"[1]"#, "the JARM response's payload is not a JSON object; the code is not redeemed"),
-    ])
-    func claimsChecked(payload: String, message: String) {
-        #expect(throws: Failure(.securityCheck, message, at: Self.place)) { try Self.read(payload) }
+        (#"{"aud":"app","exp":1700000600,"code":"c"}"#, refused(.missing("iss"))),
+        (#"{"iss":"https://evil.example","aud":"app","exp":1700000600,"code":"c"}"#, refused(.issuerNotExpected(.exact("https://idp.example")))),
+        (#"{"iss":"https://idp.example","aud":"other","exp":1700000600,"code":"c"}"#, refused(.audienceLacksClient("app"))),
+        (#"{"iss":"https://idp.example","aud":"app","code":"c"}"#, refused(.missing("exp"))),
+        (#"{"iss":"https://idp.example","aud":"app","exp":1699999940,"code":"c"}"#, refused(.expired(skew: 60))),
+        (#"[1]"#, .jarmPayloadNotObject(at: place)),
+    ] as [(String, OAuthError)])
+    func claimsChecked(payload: String, expected: OAuthError) {
+        #expect(throws: expected) { try Self.read(payload) }
     }
 }

@@ -19,43 +19,34 @@ struct ResponseChecksTests {
         #expect(try checks.verify(response, at: Self.place) == code)
     }
 
-    static let failures: [(AuthorizationResponse, Bool, Failure)] = [
+    /// Each refusal as a value; its words and exit code are the CLI's
+    /// (Tests/CLITests/ErrorReportTests.swift).
+    static let failures: [(AuthorizationResponse, Bool, OAuthError)] = [
         (AuthorizationResponse(state: "our-state", error: "access_denied", errorDescription: "User said no"), false,
-         Failure(.authorizationError, "the authorization server answered error=access_denied: User said no", at: place,
-                 reason: .authorizationServer(OAuthErrorCode(rawValue: "access_denied")))),
-        // State before error: an error nobody can tie to this request is exit 5, its text unshown.
+         .authorizationServer(error: "access_denied", description: "User said no", at: place)),
+        // State before error: an error nobody can tie to this request is refused, its text unshown.
         (AuthorizationResponse(error: "invalid_scope", errorDescription: "Call +1 555 0100 now"), false,
-         Failure(.securityCheck, "the error answer (its text is not shown: anyone can forge it) has no state; the code is not redeemed", at: place)),
+         .noState(errorAnswer: true, at: place)),
         (AuthorizationResponse(state: "their-state", error: "access_denied", errorDescription: "Visit evil.example"), false,
-         Failure(.securityCheck, "state mismatch: the error answer (its text is not shown: anyone can forge it) is not for this request; the code is not redeemed",
-                 at: place)),
+         .stateMismatch(errorAnswer: true, at: place)),
         (AuthorizationResponse(code: "c", state: "our-state", error: "server_error", errorDescription: ""), false,
-         Failure(.authorizationError, "the authorization server answered error=server_error", at: place,
-                 reason: .authorizationServer(OAuthErrorCode(rawValue: "server_error")))),
-        // Control characters are escaped visibly; line breaks become spaces.
+         .authorizationServer(error: "server_error", description: nil, at: place)),
         (AuthorizationResponse(state: "our-state", error: "x\u{1B}[31m", errorDescription: "line1\nline2\r\u{7F}\u{202E}"), false,
-         Failure(.authorizationError, "the authorization server answered error=x\\x1b[31m: line1 line2 \\x7f\\u202e", at: place,
-                 reason: .authorizationServer(OAuthErrorCode(rawValue: "x\u{1B}[31m")))),
-        (AuthorizationResponse(code: "c"), false,
-         Failure(.securityCheck, "the authorization response has no state; the code is not redeemed", at: place)),
-        (AuthorizationResponse(code: "c", state: "their-state"), false,
-         Failure(.securityCheck, "state mismatch: the authorization response is not for this request; the code is not redeemed", at: place)),
-        (AuthorizationResponse(code: "c", state: "OUR-STATE"), false,
-         Failure(.securityCheck, "state mismatch: the authorization response is not for this request; the code is not redeemed", at: place)),
+         .authorizationServer(error: "x\u{1B}[31m", description: "line1\nline2\r\u{7F}\u{202E}", at: place)),
+        (AuthorizationResponse(code: "c"), false, .noState(errorAnswer: false, at: place)),
+        (AuthorizationResponse(code: "c", state: "their-state"), false, .stateMismatch(errorAnswer: false, at: place)),
+        (AuthorizationResponse(code: "c", state: "OUR-STATE"), false, .stateMismatch(errorAnswer: false, at: place)),
         (AuthorizationResponse(code: "c", state: "our-state", iss: "https://evil.example"), false,
-         Failure(.securityCheck, "iss mismatch: expected 'https://idp.example', got 'https://evil.example' (RFC 9207); the code is not redeemed", at: place)),
+         .issuerMismatch(expected: "https://idp.example", got: "https://evil.example", at: place)),
         (AuthorizationResponse(code: "c", state: "our-state", iss: "https://idp.example/"), false,
-         Failure(.securityCheck, "iss mismatch: expected 'https://idp.example', got 'https://idp.example/' (RFC 9207); the code is not redeemed", at: place)),
-        (AuthorizationResponse(code: "c", state: "our-state"), true,
-         Failure(.securityCheck, "the authorization response has no iss although the server's metadata promises it (RFC 9207); the code is not redeemed", at: place)),
-        (AuthorizationResponse(state: "our-state"), false,
-         Failure(.malformedResponse, "the authorization response has neither code nor error", at: place)),
-        (AuthorizationResponse(code: "", state: "our-state"), false,
-         Failure(.malformedResponse, "the authorization response has neither code nor error", at: place)),
+         .issuerMismatch(expected: "https://idp.example", got: "https://idp.example/", at: place)),
+        (AuthorizationResponse(code: "c", state: "our-state"), true, .issuerMissing(at: place)),
+        (AuthorizationResponse(state: "our-state"), false, .noCode(at: place)),
+        (AuthorizationResponse(code: "", state: "our-state"), false, .noCode(at: place)),
     ]
 
     @Test(arguments: failures)
-    func fails(response: AuthorizationResponse, issRequired: Bool, expected: Failure) {
+    func fails(response: AuthorizationResponse, issRequired: Bool, expected: OAuthError) {
         let checks = ResponseChecks(expectedState: "our-state", expectedIssuer: "https://idp.example", issRequired: issRequired)
         #expect(throws: expected) { try checks.verify(response, at: Self.place) }
     }
@@ -72,14 +63,13 @@ struct ResponseChecksTests {
         if accepted {
             #expect(try checks.verify(response, at: Self.place) == "c")
         } else {
-            #expect(throws: Failure(.securityCheck, "iss '\(iss)' is not of the authorization endpoint's origin https://idp.example (RFC 9207); the code is not redeemed",
-                                    at: Self.place, hint: "If that issuer is right, pass --expect-iss with it.")) {
+            #expect(throws: OAuthError.issuerNotOfEndpoint(iss: iss, origin: "https://idp.example", at: Self.place)) {
                 try checks.verify(response, at: Self.place)
             }
         }
     }
 
-    /// Server text in messages: bounded and escaped once finished (Core/Text/ServerText.swift).
+    /// Server text in messages: bounded and escaped once finished (Core/ServerText/ServerText.swift).
     @Test(arguments: [
         ("plain", "plain"), ("a\u{0}b\nc\u{7F}d\te", "a\\x00b c\\x7fd e"), ("\u{1B}[2J", "\\x1b[2J"), ("é€😀", "é€😀"),
         (String(repeating: "x", count: 300), String(repeating: "x", count: 300)),

@@ -46,54 +46,53 @@ struct TokenResponseTests {
     static let html500 = "<html><head><title>Oops</title><style>body{color:red}</style></head>" +
         "<body><h1>Internal   Server\nError</h1><script>var secret = 1;</script></body></html>"
 
-    static let failures: [(Int, String, String?, Failure)] = [
+    static func withheld(_ body: String, _ type: String?) -> BodyQuote {
+        .withheld(bytes: body.utf8.count, mediaType: type, .token)
+    }
+
+    /// Each failure as a value: the body is never carried, only its size
+    /// and type; the words and exit codes are the CLI's
+    /// (Tests/CLITests/ErrorReportTests.swift).
+    static let failures: [(Int, String, String?, OAuthError)] = [
         (400, #"{"error":"invalid_grant","error_description":"Code expired"}"#, "application/json",
-         Failure(.tokenEndpoint, "the token endpoint refused: 400 error=invalid_grant: Code expired", at: place, reason: .tokenEndpoint(.invalidGrant))),
-        (401, #"{"error":"invalid_client"}"#, "application/json",
-         Failure(.tokenEndpoint, "the token endpoint refused: 401 error=invalid_client", at: place,
-                 reason: .tokenEndpoint(OAuthErrorCode(rawValue: "invalid_client")))),
+         .tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant", description: "Code expired"), at: place)),
+        (401, #"{"error":"invalid_client"}"#, "application/json", .tokenRefused(status: 401, OAuthErrorObject(error: "invalid_client"), at: place)),
         (400, #"{"error":"invalid_grant","error_description":""}"#, "application/json",
-         Failure(.tokenEndpoint, "the token endpoint refused: 400 error=invalid_grant", at: place, reason: .tokenEndpoint(.invalidGrant))),
+         .tokenRefused(status: 400, OAuthErrorObject(error: "invalid_grant"), at: place)),
         (400, "{\"error\":\"bad\\nthing\",\"error_description\":\"x\\u0007y\"}", "application/json",
-         Failure(.tokenEndpoint, "the token endpoint refused: 400 error=bad thing: x\\x07y", at: place,
-                 reason: .tokenEndpoint(OAuthErrorCode(rawValue: "bad\nthing")))),
-        (500, html500, "text/html; charset=utf-8",
-         Failure(.tokenEndpoint, "the token endpoint answered 500 with \(html500.utf8.count) bytes of text/html (not shown: it may hold tokens)", at: place)),
-        (503, "", nil, Failure(.tokenEndpoint, "the token endpoint answered 503", at: place)),
-        (401, "Unauthorized", "text/plain", Failure(.tokenEndpoint, "the token endpoint answered 401 with 12 bytes of text/plain (not shown: it may hold tokens)", at: place)),
-        (401, "Unauthorized\r\n\r\nTry\tagain\n", "text/plain", Failure(.tokenEndpoint, "the token endpoint answered 401 with 26 bytes of text/plain (not shown: it may hold tokens)", at: place)),
-        (302, "", nil, Failure(.tokenEndpoint, "the token endpoint answered 302", at: place)),
+         .tokenRefused(status: 400, OAuthErrorObject(error: "bad\nthing", description: "x\u{7}y"), at: place)),
+        (500, html500, "text/html; charset=utf-8", .tokenStatus(500, withheld(html500, "text/html"), at: place)),
+        (503, "", nil, .tokenStatus(503, .nothing, at: place)),
+        (401, "Unauthorized", "text/plain", .tokenStatus(401, withheld("Unauthorized", "text/plain"), at: place)),
+        (401, "Unauthorized\r\n\r\nTry\tagain\n", "text/plain", .tokenStatus(401, withheld("Unauthorized\r\n\r\nTry\tagain\n", "text/plain"), at: place)),
+        (302, "", nil, .tokenStatus(302, .nothing, at: place)),
         (200, #"{"error":"invalid_grant","access_token":"x"}"#, "application/json",
-         Failure(.tokenEndpoint, "the token endpoint refused: error=invalid_grant", at: place, reason: .tokenEndpoint(.invalidGrant))),
-        (200, "not json", "text/plain", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with 8 bytes of text/plain (not shown: it may hold tokens)", at: place)),
-        (200, "[1,2]", "application/json", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with 5 bytes of application/json (not shown: it may hold tokens)", at: place)),
-        (200, #"{"access_token":"at""#, "application/json",
-         Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with 20 bytes of application/json (not shown: it may hold tokens)", at: place)),
-        (200, "", "application/json", Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200", at: place)),
-        (200, #"{"token_type":"Bearer"}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
-        (200, #"{"access_token":""}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
-        (200, #"{"access_token":42}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
-        (200, #"{"access_token":null}"#, "application/json", Failure(.malformedResponse, "the token endpoint's answer has no access_token", at: place)),
+         .tokenRefused(status: nil, OAuthErrorObject(error: "invalid_grant"), at: place)),
+        (200, "not json", "text/plain", .tokenNotJSON(status: 200, withheld("not json", "text/plain"), at: place)),
+        (200, "[1,2]", "application/json", .tokenNotJSON(status: 200, withheld("[1,2]", "application/json"), at: place)),
+        (200, #"{"access_token":"at""#, "application/json", .tokenNotJSON(status: 200, withheld(#"{"access_token":"at""#, "application/json"), at: place)),
+        (200, "", "application/json", .tokenNotJSON(status: 200, .nothing, at: place)),
+        (200, #"{"token_type":"Bearer"}"#, "application/json", .noAccessToken(at: place)),
+        (200, #"{"access_token":""}"#, "application/json", .noAccessToken(at: place)),
+        (200, #"{"access_token":42}"#, "application/json", .noAccessToken(at: place)),
+        (200, #"{"access_token":null}"#, "application/json", .noAccessToken(at: place)),
         (200, String(repeating: "[", count: 10_000), "application/json",
-         Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with 10000 bytes of application/json (not shown: it may hold tokens)", at: place)),
+         .tokenNotJSON(status: 200, withheld(String(repeating: "[", count: 10_000), "application/json"), at: place)),
     ]
 
     @Test(arguments: failures)
-    func failure(status: Int, body: String, type: String?, expected: Failure) {
+    func failure(status: Int, body: String, type: String?, expected: OAuthError) {
         #expect(throws: expected) { try TokenResponse(Self.response(status, body, type: type), at: Self.place) }
     }
 
-    /// Deep nesting must be refused (exit 8), never overflow the stack.
+    /// Deep nesting must be refused as malformed, never overflow the stack.
     @Test(arguments: [10_000, 100_000])
     func deepNestingIsMalformed(depth: Int) {
         let arrays = "{\"access_token\":\"at\",\"x\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
         let objects = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
         for body in [arrays, objects] {
-            do throws(Failure) {
-                _ = try TokenResponse(Self.response(200, body), at: Self.place)
-                Issue.record("a \(depth)-deep document was accepted")
-            } catch {
-                #expect(error.exitCode == .malformedResponse)
+            #expect(throws: OAuthError.tokenNotJSON(status: 200, Self.withheld(body, "application/json"), at: Self.place)) {
+                try TokenResponse(Self.response(200, body), at: Self.place)
             }
         }
     }
@@ -105,9 +104,12 @@ struct TokenResponseTests {
     @Test func largeScriptExcerptStaysLinear() {
         let ratio = Growth.ratio(size: 40_000) { size in
             let page = "<html><body><p>Broken</p><script>" + String(repeating: "x", count: size) + "</script><p>gateway</p></body></html>"
-            #expect(ServerText.finished(BodyInMessage.of(Self.response(500, page, type: "text/html"), from: .page)) == ": Broken gateway")
-            #expect(throws: Failure(.tokenEndpoint, "the token endpoint answered 500 with \(page.utf8.count) bytes of text/html (not shown: it may hold tokens)",
-                                    at: Self.place)) {
+            guard case .page(let raw, html: true) = BodyQuote.of(Self.response(500, page, type: "text/html"), from: .page) else {
+                Issue.record("no page text")
+                return
+            }
+            #expect(ServerText.finished(ServerText.printable(raw, limit: 120, html: true)) == "Broken gateway")
+            #expect(throws: OAuthError.tokenStatus(500, Self.withheld(page, "text/html"), at: Self.place)) {
                 try TokenResponse(Self.response(500, page, type: "text/html"), at: Self.place)
             }
         }
@@ -118,36 +120,35 @@ struct TokenResponseTests {
     static let tokenJSON = #"{"access_token":"\#(token)","token_type":"Bearer","expires_in":3600}"#
 
     /// Bodies that hold a token but do not parse, or are not the answer
-    /// (HTTP/EndpointKind.swift): never quoted; status, size and type only.
+    /// (HTTP/Quoting/EndpointKind.swift): never quoted; status, size and type only.
     @Test(arguments: [
-        (200, ")]}',\n" + tokenJSON, "application/json", ExitCode.malformedResponse),
-        (200, tokenJSON + "\n<!-- 0.2 ms -->", "application/json", .malformedResponse),
-        (200, tokenJSON + tokenJSON, "application/json", .malformedResponse),
-        (200, String(tokenJSON.dropLast(12)), "application/json", .malformedResponse),
-        (200, "access_token=\(token)&token_type=bearer", "text/plain", .malformedResponse),
-        (200, "<pre>" + tokenJSON + "</pre>", "text/html", .malformedResponse),
-        (500, "<html><body><h1>Error</h1><pre>while sending " + tokenJSON + "</pre></body></html>", "text/html", .tokenEndpoint),
-        (502, tokenJSON, "application/json", .tokenEndpoint),
-        (400, #"{"error":"invalid_grant"} "# + tokenJSON, "application/json", .tokenEndpoint),
-        (400, "[" + tokenJSON + "]", "application/json", .tokenEndpoint),
-        (400, tokenJSON, "text/plain; charset=\u{1B}[31m" + token, .tokenEndpoint),
-    ] as [(Int, String, String, ExitCode)])
-    func tokenInABodyIsNeverQuoted(status: Int, body: String, type: String, exit: ExitCode) {
-        do throws(Failure) {
+        (200, ")]}',\n" + tokenJSON, "application/json", false),
+        (200, tokenJSON + "\n<!-- 0.2 ms -->", "application/json", false),
+        (200, tokenJSON + tokenJSON, "application/json", false),
+        (200, String(tokenJSON.dropLast(12)), "application/json", false),
+        (200, "access_token=\(token)&token_type=bearer", "text/plain", false),
+        (200, "<pre>" + tokenJSON + "</pre>", "text/html", false),
+        (500, "<html><body><h1>Error</h1><pre>while sending " + tokenJSON + "</pre></body></html>", "text/html", true),
+        (502, tokenJSON, "application/json", true),
+        (400, #"{"error":"invalid_grant"} "# + tokenJSON, "application/json", true),
+        (400, "[" + tokenJSON + "]", "application/json", true),
+        (400, tokenJSON, "text/plain; charset=\u{1B}[31m" + token, true),
+    ] as [(Int, String, String, Bool)])
+    func tokenInABodyIsNeverQuoted(status: Int, body: String, type: String, refused: Bool) {
+        do throws(OAuthError) {
             _ = try TokenResponse(Self.response(status, body, type: type), at: Self.place)
             Issue.record("accepted")
         } catch {
-            #expect(error.exitCode == exit)
-            #expect(!error.line.contains(Self.token) && !error.line.contains("9f8e7d6c"), "\(error.line)")
-            #expect(error.line.contains("\(status) with \(body.utf8.count) bytes of "), "\(error.line)")
+            let quote = BodyQuote.withheld(bytes: body.utf8.count, mediaType: Self.response(status, body, type: type).mediaType, .token)
+            #expect(error == (refused ? .tokenStatus(status, quote, at: Self.place) : .tokenNotJSON(status: status, quote, at: Self.place)))
+            #expect(!"\(error)".contains(Self.token) && !"\(error)".contains("9f8e7d6c"), "\(error)")
         }
     }
 
-    /// Invalid UTF-8 inside a string is no JSON (RFC 8259 §8.1): exit 8, unquoted.
+    /// Invalid UTF-8 inside a string is no JSON (RFC 8259 §8.1): malformed, unquoted.
     @Test func brokenUTF8IsMalformedAndUnquoted() {
         let body = Array(#"{"access_token":"\#(Self.token)","scope":"caf"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
-        #expect(throws: Failure(.malformedResponse, "the token endpoint's answer is not a JSON object: 200 with \(body.count) bytes of application/json (not shown: it may hold tokens)",
-                                at: Self.place)) {
+        #expect(throws: OAuthError.tokenNotJSON(status: 200, .withheld(bytes: body.count, mediaType: "application/json", .token), at: Self.place)) {
             try TokenResponse(HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: body), at: Self.place)
         }
     }
@@ -155,8 +156,7 @@ struct TokenResponseTests {
     /// A description quoting the answer the server failed to send is left out.
     @Test func descriptionQuotingATokenIsWithheld() {
         let body = #"{"error":"server_error","error_description":"cannot encode {\"access_token\":\"\#(Self.token)\"}"}"#
-        #expect(throws: Failure(.tokenEndpoint, "the token endpoint refused: 500 error=server_error (error_description not shown: it quotes a token)",
-                                at: Self.place, reason: .tokenEndpoint(OAuthErrorCode(rawValue: "server_error")))) {
+        #expect(throws: OAuthError.tokenRefused(status: 500, OAuthErrorObject(error: "server_error", descriptionWithheld: true), at: Self.place)) {
             try TokenResponse(Self.response(500, body), at: Self.place)
         }
     }
@@ -165,8 +165,8 @@ struct TokenResponseTests {
     /// is masked where the server repeats it in the text.
     @Test func tokenRepeatedInAnErrorIsMasked() {
         let body = #"{"error":"server_error","error_description":"could not store \#(Self.token)","access_token":"\#(Self.token)"}"#
-        #expect(throws: Failure(.tokenEndpoint, "the token endpoint refused: 500 error=server_error: could not store [redacted]", at: Self.place,
-                                reason: .tokenEndpoint(OAuthErrorCode(rawValue: "server_error")))) {
+        #expect(throws: OAuthError.tokenRefused(status: 500, OAuthErrorObject(error: "server_error", description: "could not store [redacted]"),
+                                                at: Self.place)) {
             try TokenResponse(Self.response(500, body), at: Self.place)
         }
     }

@@ -25,25 +25,29 @@ struct UserInfoResponseTests {
         #expect(try UserInfoResponse.classify(response, at: Self.place) == body)
     }
 
+    static func shape(_ bytes: Int, _ type: String?) -> BodyQuote {
+        .withheld(bytes: bytes, mediaType: type, .userinfo)
+    }
+
+    /// Each refusal as a value (the words are the CLI's: Tests/CLITests/ErrorReportTests.swift).
     @Test(arguments: [
-        (response(401, "application/json", #"{"error":"invalid_token","error_description":"expired \#(secret)"}"#), ExitCode.tokenEndpoint,
-         "the userinfo endpoint refused: 401 error=invalid_token: expired \(secret)"),
-        (response(401, nil, "", challenge: #"Bearer realm="x", error="invalid_token", error_description="The access token expired""#), .tokenEndpoint,
-         "the userinfo endpoint refused: 401 error=invalid_token: The access token expired"),
-        (response(401, nil, "", challenge: "Bearer error=insufficient_scope,scope=openid"), .tokenEndpoint,
-         "the userinfo endpoint refused: 401 error=insufficient_scope"),
-        (response(401, "text/html", "<p>\(secret)</p>", challenge: #"Bearer realm="x""#), .tokenEndpoint,
-         "the userinfo endpoint refused: 401 (text/html, \(secret.count + 7) bytes)"),
-        (response(500, "text/html", "<h1>\(secret)</h1>"), .tokenEndpoint, "the userinfo endpoint refused: 500 (text/html, \(secret.count + 9) bytes)"),
-        (response(403, nil, #"{"sub":"\#(secret)"}"#), .tokenEndpoint, "the userinfo endpoint refused: 403 (no content type, \(secret.count + 10) bytes)"),
-        (response(200, "application/json", "{\"sub\":\"\(secret)\""), .malformedResponse,
-         "the userinfo answer is not a JSON object (application/json, \(secret.count + 9) bytes)"),
-        (response(200, "application/json", #"["\#(secret)"]"#), .malformedResponse,
-         "the userinfo answer is not a JSON object (application/json, \(secret.count + 4) bytes)"),
-        (response(200, "text/plain", secret), .malformedResponse, "the userinfo answer is neither JSON nor a JWT (text/plain, \(secret.count) bytes)"),
-    ])
-    func refused(response: HTTPResponse, exit: ExitCode, message: String) {
-        #expect(throws: Failure(exit, message, at: Self.place)) { try UserInfoResponse.classify(response, at: Self.place) }
+        (response(401, "application/json", #"{"error":"invalid_token","error_description":"expired \#(secret)"}"#),
+         .userinfoRefused(status: 401, BearerError(error: "invalid_token", description: "expired \(secret)"), shape(secret.count + 56, "application/json"),
+                          at: place)),
+        (response(401, nil, "", challenge: #"Bearer realm="x", error="invalid_token", error_description="The access token expired""#),
+         .userinfoRefused(status: 401, BearerError(error: "invalid_token", description: "The access token expired"), shape(0, nil), at: place)),
+        (response(401, nil, "", challenge: "Bearer error=insufficient_scope,scope=openid"),
+         .userinfoRefused(status: 401, BearerError(error: "insufficient_scope", description: nil), shape(0, nil), at: place)),
+        (response(401, "text/html", "<p>\(secret)</p>", challenge: #"Bearer realm="x""#),
+         .userinfoRefused(status: 401, nil, shape(secret.count + 7, "text/html"), at: place)),
+        (response(500, "text/html", "<h1>\(secret)</h1>"), .userinfoRefused(status: 500, nil, shape(secret.count + 9, "text/html"), at: place)),
+        (response(403, nil, #"{"sub":"\#(secret)"}"#), .userinfoRefused(status: 403, nil, shape(secret.count + 10, nil), at: place)),
+        (response(200, "application/json", "{\"sub\":\"\(secret)\""), .userinfoNotObject(shape(secret.count + 9, "application/json"), at: place)),
+        (response(200, "application/json", #"["\#(secret)"]"#), .userinfoNotObject(shape(secret.count + 4, "application/json"), at: place)),
+        (response(200, "text/plain", secret), .userinfoNotJSONOrJWT(shape(secret.count, "text/plain"), at: place)),
+    ] as [(HTTPResponse, OAuthError)])
+    func refused(response: HTTPResponse, expected: OAuthError) {
+        #expect(throws: expected) { try UserInfoResponse.classify(response, at: Self.place) }
     }
 
     /// Only a well-formed OAuth error's own text may show (scrubbed later
@@ -55,41 +59,41 @@ struct UserInfoResponseTests {
                 _ = try UserInfoResponse.classify(response, at: Self.place)
                 Issue.record("accepted \(response)")
             } catch {
-                #expect(!error.line.contains("SECRET"), "\(error.line)")
+                #expect(!"\(error)".contains("SECRET"), "\(error)")
             }
         }
     }
 
     @Test(arguments: [
         (#"{"sub":"alice","x":1}"#, "alice", nil),
-        (#"{"sub":"bob"}"#, "alice", "the userinfo sub does not match the id_token's sub (OIDC Core §5.3.2)"),
-        (#"{"sub":42}"#, "42", "the userinfo sub does not match the id_token's sub (OIDC Core §5.3.2)"),
-        (#"{"name":"alice"}"#, "alice", "the userinfo answer has no sub (OIDC Core §5.3.2)"),
-        (#"{"sub":"alice"}"#, nil, "the userinfo answer cannot be tied to a user: the token response has no id_token whose sub it must match"),
-    ] as [(String, String?, String?)])
-    func subject(payload: String, idTokenSubject: String?, message: String?) {
-        let check = { () throws(Failure) in try UserInfoResponse.checkSubject(Array(payload.utf8), idTokenSubject: idTokenSubject, at: Self.place) }
-        guard let message else {
+        (#"{"sub":"bob"}"#, "alice", .userinfoSubjectMismatch(at: place)),
+        (#"{"sub":42}"#, "42", .userinfoSubjectMismatch(at: place)),
+        (#"{"name":"alice"}"#, "alice", .userinfoNoSubject(at: place)),
+        (#"{"sub":"alice"}"#, nil, .userinfoUnbound(at: place)),
+    ] as [(String, String?, OAuthError?)])
+    func subject(payload: String, idTokenSubject: String?, expected: OAuthError?) {
+        let check = { () throws(OAuthError) in try UserInfoResponse.checkSubject(Array(payload.utf8), idTokenSubject: idTokenSubject, at: Self.place) }
+        guard let expected else {
             #expect(throws: Never.self) { try check() }
             return
         }
-        #expect(throws: Failure(.securityCheck, message, at: Self.place, hint: idTokenSubject == nil ? "Ask for the openid scope." : nil)) { try check() }
+        #expect(throws: expected) { try check() }
     }
 
     @Test(arguments: [
         (#"{"sub":"a","iss":"https://idp.example","aud":"app"}"#, nil),
         (#"{"sub":"a"}"#, nil),
-        (#"{"sub":"a","iss":"https://evil.example"}"#, "signed userinfo iss is not the expected issuer 'https://idp.example'"),
-        (#"{"sub":"a","aud":["other"]}"#, "signed userinfo aud does not contain this client 'app'"),
-    ] as [(String, String?)])
-    func signedClaims(payload: String, message: String?) {
-        let check = { () throws(Failure) in
+        (#"{"sub":"a","iss":"https://evil.example"}"#, ClaimProblem.issuerNotExpected(.exact("https://idp.example"))),
+        (#"{"sub":"a","aud":["other"]}"#, .audienceLacksClient("app")),
+    ] as [(String, ClaimProblem?)])
+    func signedClaims(payload: String, problem: ClaimProblem?) {
+        let check = { () throws(OAuthError) in
             _ = try UserInfoResponse.signedClaims(payload: Array(payload.utf8), issuer: .exact("https://idp.example"), clientID: "app", at: Self.place)
         }
-        guard let message else {
+        guard let problem else {
             #expect(throws: Never.self) { try check() }
             return
         }
-        #expect(throws: Failure(.securityCheck, message, at: Self.place)) { try check() }
+        #expect(throws: OAuthError.userinfoClaims(ClaimError(.signedUserinfo, problem), at: Self.place)) { try check() }
     }
 }

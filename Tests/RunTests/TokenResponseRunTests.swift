@@ -5,7 +5,7 @@ import Testing
 @testable import CLI
 
 /// Token answers that are hostile or spoiled (README.md "Security rules";
-/// OAuth/TokenResponse.swift, HTTP/EndpointKind.swift): numbers that are no
+/// OAuth/TokenResponse.swift, HTTP/Quoting/EndpointKind.swift): numbers that are no
 /// time never trap, an id_token of the wrong shape is exit 8, and a body
 /// that holds a working token but does not parse is never quoted. The
 /// code is redeemed for real; only the answer is spoiled. Moved from

@@ -48,8 +48,8 @@ struct WalkFailureRunTests {
                  server.on("/a") { _, _ in .redirect("a") }
              }),
         Case(name: "a long chain", exit: .noAuthorizationResponse,
-             err: { note + "authcode: error: no authorization response after 10 hops (\($0.url("/hop11")))\n" + hopsHint },
-             setUp: { WalkDecisionRunTests.chain($0, hops: 15) }),
+             err: { note + "authcode: error: no authorization response after 20 hops (\($0.url("/hop21")))\n" + hopsHint },
+             setUp: { WalkDecisionRunTests.chain($0, hops: 25) }),
         Case(name: "a long chain, --max-hops 5", extra: ["--max-hops", "5"], exit: .noAuthorizationResponse,
              err: { note + "authcode: error: no authorization response after 5 hops (\($0.url("/hop6")))\n" + hopsHint },
              setUp: { WalkDecisionRunTests.chain($0, hops: 15) }),

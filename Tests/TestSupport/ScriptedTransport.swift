@@ -7,24 +7,24 @@ import HTTP
 /// flow of a batch at once: the record is locked.
 package final class ScriptedTransport: Transport, Sendable {
     private let sent = Lock([HTTPRequest]())
-    private let script: @Sendable (HTTPRequest) throws(Failure) -> HTTPResponse
+    private let script: @Sendable (HTTPRequest) throws(HTTPError) -> HTTPResponse
 
     /// `script` answers each request; it may throw what a real transport
-    /// throws (exit 3, exit 8).
-    package init(_ script: @escaping @Sendable (HTTPRequest) throws(Failure) -> HTTPResponse) {
+    /// throws (a network failure, an oversized body).
+    package init(_ script: @escaping @Sendable (HTTPRequest) throws(HTTPError) -> HTTPResponse) {
         self.script = script
     }
 
     /// Every request, in the order sent.
     package var requests: [HTTPRequest] { sent.withLock { $0 } }
 
-    package func send(_ request: HTTPRequest) throws(Failure) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
         sent.withLock { $0.append(request) }
         return try script(request)
     }
 
     /// A factory handing out this one transport, for `AuthCode.run` and `TokenFlow`.
     package var factory: TransportFactory {
-        { _ throws(Failure) in self }
+        { _ throws(HTTPError) in self }
     }
 }

@@ -85,23 +85,21 @@ struct Auth0LockDriverTests {
         #expect(logins == [.string(ProviderScript.code)])
     }
 
-    static let rejected = "Auth0 turned down the credentials given with --form; check them (-v shows each step, secrets redacted)."
     static let place = tenant + "/usernamepassword/login"
 
     @Test(arguments: [
         (401, #"{"name":"ValidationError","code":"invalid_user_password","description":"Wrong email or password.","statusCode":401}"#,
-         Failure(.noAuthorizationResponse, "login rejected: Wrong email or password.", at: place, hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .auth0, text: "Wrong email or password.", at: place))),
         (400, #"{"name":"ValidationError","code":"invalid_user_password","description":"Wrong email or password.","statusCode":400}"#,
-         Failure(.noAuthorizationResponse, "login rejected: Wrong email or password.", at: place, hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .auth0, text: "Wrong email or password.", at: place))),
         (401, #"{"name":"UnauthorizedError","code":"unauthorized","description":"user is blocked","statusCode":401}"#,
-         Failure(.noAuthorizationResponse, "login rejected: user is blocked", at: place, hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .auth0, text: "user is blocked", at: place))),
         (429, #"{"name":"AnomalyDetected","code":"too_many_attempts","description":"Your account has been blocked after multiple consecutive login attempts.","statusCode":429}"#,
-         Failure(.noAuthorizationResponse, "login rejected: Your account has been blocked after multiple consecutive login attempts.", at: place, hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .auth0, text: "Your account has been blocked after multiple consecutive login attempts.", at: place))),
         (403, #"{"name":"ForbiddenError","code":"invalid_csrf","description":"Invalid CSRF token","statusCode":403}"#,
-         Failure(.noAuthorizationResponse, "the Auth0 driver does not know this page: a 403 answer with error code invalid_csrf: Invalid CSRF token", at: place,
-                 hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")),
+         WalkError.driver(.pageUnknown(provider: .auth0, saw: "a 403 answer with error code invalid_csrf: Invalid CSRF token", at: place))),
     ])
-    func eachStopInAuth0sOwnWords(status: Int, body: String, failure: Failure) {
+    func eachStopInAuth0sOwnWords(status: Int, body: String, failure: WalkError) {
         let script = Self.script(login: [{ _ in ProviderScript.json(status, body) }])
         #expect(throws: failure) {
             try script.walker(drivers: [Auth0LockDriver()], form: Self.form, trusted: [Self.tenant]).walk(from: Self.first)
@@ -111,21 +109,18 @@ struct Auth0LockDriverTests {
     @Test func aCodeAuth0TurnsDownAndNoSeedAreEachNamed() {
         let required: ProviderScript.Answer = { _ in ProviderScript.json(401, #"{"code":"a0.mfa_required","description":"Multifactor authentication required"}"#) }
         let invalid: ProviderScript.Answer = { _ in ProviderScript.json(401, #"{"code":"a0.mfa_invalid_code","description":"Wrong or expired code."}"#) }
-        #expect(throws: Failure(.noAuthorizationResponse, "login rejected: Wrong or expired code.", at: Self.place,
-                                hint: "Auth0 turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock.")) {
+        #expect(throws: WalkError.driver(.oneTimeCodeRejected(provider: .auth0, text: "Wrong or expired code.", at: Self.place))) {
             try Self.script(login: [required, invalid]).walker(drivers: [Auth0LockDriver()], form: Self.form, seed: ProviderScript.seed, trusted: [Self.tenant])
                 .walk(from: Self.first)
         }
-        #expect(throws: Failure(.noAuthorizationResponse, "the Auth0 login asks for a one-time code", at: Self.place,
-                                hint: "Pass the account's TOTP seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")) {
+        #expect(throws: WalkError.driver(.oneTimeCodeNeeded(provider: .auth0, at: Self.place))) {
             try Self.script(login: [required]).walker(drivers: [Auth0LockDriver()], form: Self.form, trusted: [Self.tenant]).walk(from: Self.first)
         }
     }
 
     @Test func anAnswerThatIsNeitherFormNorErrorIsNamedNotQuoted() {
         let script = Self.script(login: [{ _ in ProviderScript.json(502, "upstream said \(Self.csrf)", type: "text/plain") }])
-        #expect(throws: Failure(.noAuthorizationResponse, "the Auth0 driver does not know this page: a 502 answer of 31 bytes of text/plain", at: Self.place,
-                                hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")) {
+        #expect(throws: WalkError.driver(.pageUnknown(provider: .auth0, saw: "a 502 answer of 31 bytes of text/plain", at: Self.place))) {
             try script.walker(drivers: [Auth0LockDriver()], form: Self.form, trusted: [Self.tenant]).walk(from: Self.first)
         }
     }

@@ -66,7 +66,7 @@ struct DriverMechanismTests {
                        trusted: [String] = ["https://as.example"], console: CapturingConsole = CapturingConsole()) -> Walker {
         let redactor = Redactor()
         for value in form { redactor.remember(value.value) }
-        let trace = Trace(enabled: true, redactor: redactor, console: console)
+        let trace = Trace(enabled: true, redactor: redactor, console: console, names: .standard)
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false),
                                 trace: trace, now: { 0 })
         client.adapters.append(OriginPolicy(trusting: trusted, userHeaders: [], trace: trace))
@@ -102,12 +102,11 @@ struct DriverMechanismTests {
                 while true { _ = try session.send(HTTPRequest(method: .get, url: "https://as.example/poll"), step: "poll") }
             }
         }
-        let trace = Trace(enabled: false, redactor: Redactor(), console: CapturingConsole())
+        let trace = Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard)
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false), trace: trace, now: { 0 })
         let walker = Walker(client: client, target: RedirectTarget(URIReference(Self.redirect)!), maxHops: 3, formValues: [], submit: nil, state: "s1",
                             drivers: DriverRegistry(drivers: [Poller()]))
-        #expect(throws: Failure(.noAuthorizationResponse, "the Okta login read 12 answers without getting anywhere", at: "https://as.example/poll",
-                                hint: "-v shows each step; reads are bounded at four per hop, so --max-hops raises the bound if the provider really needs more.")) {
+        #expect(throws: WalkError.driver(.noProgress(provider: .okta, requests: 12, at: "https://as.example/poll"))) {
             try walker.walk(from: Self.first)
         }
         #expect(transport.requests.count == 13, "the authorization request and 12 reads")
@@ -115,16 +114,14 @@ struct DriverMechanismTests {
 
     @Test func aDriverStepCountsAgainstMaxHops() {
         let server = Server()
-        #expect(throws: Failure(.noAuthorizationResponse, "no authorization response after 1 hops", at: "https://as.example/continue",
-                                hint: "Raise --max-hops if the server really needs more steps.")) {
+        #expect(throws: WalkError.hopLimit(1, at: "https://as.example/continue")) {
             try Self.walker(server.transport, maxHops: 1).walk(from: Self.first)
         }
     }
 
     @Test func noneTurnsDriversOff() {
         let server = Server()
-        #expect(throws: Failure(.noAuthorizationResponse, "the login page needs JavaScript (no HTML form)", at: "https://as.example/authorize",
-                                hint: ScriptPage.failure(at: "").hint)) {
+        #expect(throws: WalkError.needsJavaScript(at: "https://as.example/authorize")) {
             try Self.walker(server.transport, choice: .none).walk(from: Self.first)
         }
         #expect(server.transport.requests.count == 1)
@@ -132,8 +129,7 @@ struct DriverMechanismTests {
 
     @Test func genericLeavesThePageToTheWalk() {
         let server = Server()
-        #expect(throws: Failure(.noAuthorizationResponse, "the login page needs JavaScript (no HTML form)", at: "https://as.example/authorize",
-                                hint: ScriptPage.failure(at: "").hint)) {
+        #expect(throws: WalkError.needsJavaScript(at: "https://as.example/authorize")) {
             try Self.walker(server.transport, finish: .generic).walk(from: Self.first)
         }
     }
@@ -149,15 +145,13 @@ struct DriverMechanismTests {
         }
         #expect(try Self.walker(transport, choice: .okta).walk(from: Self.first) == .redirect(URIReference(Self.answer)!))
         let unnamed = ScriptedTransport { _ in plain }
-        #expect(throws: Failure.self) { try Self.walker(unnamed).walk(from: Self.first) }
+        #expect(throws: WalkError.self) { try Self.walker(unnamed).walk(from: Self.first) }
         #expect(unnamed.requests.count == 1, "auto: an unrecognised page is the generic walk's")
     }
 
     @Test func credentialsGoOnlyToATrustedOrigin() {
         let server = Server()
-        #expect(throws: Failure(.noAuthorizationResponse, "refusing to send the filled-in form (--form values) to https://as.example, which is not a trusted origin",
-                                at: "https://as.example/api/login",
-                                hint: "Credentials go only to the origins of --issuer, --authorize-url, --token-url, --step and the discovered endpoints; if https://as.example is part of this login, pass --trust-origin https://as.example.")) {
+        #expect(throws: WalkError.http(.untrustedOrigin(.filledForm, origin: "https://as.example", url: "https://as.example/api/login"))) {
             try Self.walker(server.transport, trusted: ["https://idp.example"]).walk(from: Self.first)
         }
         #expect(server.transport.requests.count == 1, "the password never left")
@@ -165,17 +159,15 @@ struct DriverMechanismTests {
 
     @Test func theProvidersOwnTextRejectsTheLogin() {
         let server = Server(loginAnswer: HTTPResponse(status: 401, body: Array(#"{"message":"Password is incorrect"}"#.utf8)))
-        #expect(throws: Failure(.noAuthorizationResponse, "login rejected: Password is incorrect", at: "https://as.example/api/login",
-                                hint: "Okta turned down the credentials given with --form; check them (-v shows each step, secrets redacted).")) {
+        #expect(throws: WalkError.driver(.loginRejected(provider: .okta, text: "Password is incorrect", at: "https://as.example/api/login"))) {
             try Self.walker(server.transport).walk(from: Self.first)
         }
     }
 
     @Test func anAnswerThatIsNotJSONIsNamedNotQuoted() {
         let server = Server(loginAnswer: HTTPResponse(status: 500, headers: [HTTPHeader("Content-Type", "text/html")], body: Array("<p>hunter2-pw</p>".utf8)))
-        #expect(throws: Failure(.noAuthorizationResponse, "the Okta driver does not know this page: a 500 answer of 17 bytes of text/html where JSON was expected",
-                                at: "https://as.example/api/login",
-                                hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")) {
+        #expect(throws: WalkError.driver(.pageUnknown(provider: .okta, saw: "a 500 answer of 17 bytes of text/html where JSON was expected",
+                                                      at: "https://as.example/api/login"))) {
             try Self.walker(server.transport).walk(from: Self.first)
         }
     }
@@ -187,29 +179,5 @@ struct DriverMechanismTests {
         #expect(console.err.contains("* okta login: driver takes https://as.example/authorize\n"))
         #expect(console.err.contains("* okta: password\n"))
         #expect(!console.err.contains("hunter2-pw"))
-    }
-
-    @Test(arguments: [
-        (DriverError.factorUnsupported(provider: .okta, factor: "Okta Verify push", at: "https://o.example/api/v1/authn"),
-         Failure(.noAuthorizationResponse, "the Okta login asks for Okta Verify push, which authcode cannot answer", at: "https://o.example/api/v1/authn",
-                 hint: "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret).")),
-        (.factorUnsupported(provider: .keycloak, factor: "a security key", at: "https://kc.example/x"),
-         Failure(.noAuthorizationResponse, "the Keycloak login asks for a security key, which authcode cannot answer", at: "https://kc.example/x",
-                 hint: "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret) or a passkey (--passkey).")),
-        (.oneTimeCodeNeeded(provider: .entra, at: "https://login.example/x"),
-         Failure(.noAuthorizationResponse, "the Microsoft Entra ID login asks for a one-time code", at: "https://login.example/x",
-                 hint: "Pass the account's TOTP seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")),
-        (.requiredAction(provider: .keycloak, action: "update the password", at: "https://kc.example/x"),
-         Failure(.noAuthorizationResponse, "the Keycloak login stops at a required action: update the password", at: "https://kc.example/x",
-                 hint: "authcode cannot do this for the user; an administrator can take the action off the test user's account.")),
-        (.credentialsMissing(provider: .auth0, names: ["username", "password"], at: "https://a.example/x"),
-         Failure(.noAuthorizationResponse, "the Auth0 login asks for username, password, and no --form value fills them", at: "https://a.example/x",
-                 hint: "Pass them with --form NAME=VALUE (e.g. --form username=VALUE --form password=@password.txt).", reason: .unfilledFields(["username", "password"]))),
-        (.loginRejected(provider: .glewlwyd, text: nil, at: "https://g.example/api/auth/"),
-         Failure(.noAuthorizationResponse, "login rejected", at: "https://g.example/api/auth/",
-                 hint: "Glewlwyd turned down the credentials given with --form; check them (-v shows each step, secrets redacted).")),
-    ])
-    func eachErrorSaysWhatHappened(error: DriverError, failure: Failure) {
-        #expect(error.failure == failure)
     }
 }

@@ -14,7 +14,6 @@ struct EntraDriverTests {
     static let authorize = tenant + "/oauth2/v2.0/authorize"
     static let first = HTTPRequest(method: .get, url: authorize + "?client_id=app&state=" + ProviderScript.state)
     static let form = [NameValue("username", "alice@contoso.example"), NameValue("password", "hunter2-pw")]
-    static let rejected = "Microsoft Entra ID turned down the credentials given with --form; check them (-v shows each step, secrets redacted)."
 
     /// A converged page: `$Config` and the `<noscript>` refresh.
     static func page(_ pgid: String, _ extra: String = "") -> HTTPResponse {
@@ -101,31 +100,26 @@ struct EntraDriverTests {
         #expect(process["flowToken"] == "FT-end" && process["request"] == "ctx-1" && process["mfaAuthMethod"] == "PhoneAppOTP")
     }
 
-    static let unsupported = "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret)."
 
     @Test(arguments: [
         (page("ConvergedSignIn", #","urlPost":"/tid/login","sErrorCode":"50126","sErrTxt":"AADSTS50126: Error validating credentials due to invalid username or password.""#),
-         Failure(.noAuthorizationResponse, "login rejected: AADSTS50126: Error validating credentials due to invalid username or password.", at: tenant + "/login", hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .entra, text: "AADSTS50126: Error validating credentials due to invalid username or password.", at: tenant + "/login"))),
         (page("ConvergedSignIn", #","urlPost":"/tid/login","sErrorCode":"50053","sErrTxt":"""#),
-         Failure(.noAuthorizationResponse, "login rejected: AADSTS50053 (the account is locked after too many sign-ins with a wrong password)", at: tenant + "/login", hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .entra, text: "AADSTS50053 (the account is locked after too many sign-ins with a wrong password)", at: tenant + "/login"))),
         (page("ConvergedSignIn", #","urlPost":"/tid/login","sErrorCode":"50058""#),
-         Failure(.noAuthorizationResponse, "login rejected", at: tenant + "/login", hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .entra, text: nil, at: tenant + "/login"))),
         (page("ConvergedTFA", #","urlPost":"/p","arrUserProofs":[{"authMethodId":"PhoneAppNotification","isDefault":true}]"#),
-         Failure(.noAuthorizationResponse, "the Microsoft Entra ID login asks for Microsoft Authenticator push (PhoneAppNotification), which authcode cannot answer",
-                 at: tenant + "/login", hint: unsupported)),
+         WalkError.driver(.factorUnsupported(provider: .entra, factor: "Microsoft Authenticator push (PhoneAppNotification)", at: tenant + "/login"))),
         (page("ConvergedTFA", #","urlPost":"/p","arrUserProofs":[{"authMethodId":"OneWaySMS"},{"authMethodId":"TwoWayVoiceMobile"}]"#),
-         Failure(.noAuthorizationResponse, "the Microsoft Entra ID login asks for an SMS code (OneWaySMS) or a phone call (TwoWayVoiceMobile), which authcode cannot answer",
-                 at: tenant + "/login", hint: unsupported)),
+         WalkError.driver(.factorUnsupported(provider: .entra, factor: "an SMS code (OneWaySMS) or a phone call (TwoWayVoiceMobile)", at: tenant + "/login"))),
         (page("ConvergedProofUpRedirect", #","urlPost":"/p""#),
-         Failure(.noAuthorizationResponse, "the Microsoft Entra ID login stops at a required action: register security info (ConvergedProofUpRedirect, no skip offered)",
-                 at: tenant + "/login", hint: "authcode cannot do this for the user; an administrator can take the action off the test user's account.")),
+         WalkError.driver(.requiredAction(provider: .entra, action: "register security info (ConvergedProofUpRedirect, no skip offered)", at: tenant + "/login"))),
         (page("ConvergedError", #","sErrorCode":"50089","strServiceExceptionMessage":"AADSTS50089: Authentication failed due to flow token expired.""#),
-         Failure(.noAuthorizationResponse, "login rejected: AADSTS50089: Authentication failed due to flow token expired.", at: tenant + "/login", hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .entra, text: "AADSTS50089: Authentication failed due to flow token expired.", at: tenant + "/login"))),
         (page("ConvergedConsent"),
-         Failure(.noAuthorizationResponse, "the Microsoft Entra ID driver does not know this page: page ConvergedConsent", at: tenant + "/login",
-                 hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")),
+         WalkError.driver(.pageUnknown(provider: .entra, saw: "page ConvergedConsent", at: tenant + "/login"))),
     ])
-    func eachStopInEntrasOwnWords(afterPassword: HTTPResponse, failure: Failure) {
+    func eachStopInEntrasOwnWords(afterPassword: HTTPResponse, failure: WalkError) {
         let script = Self.tenantScript(afterPassword: [{ _ in afterPassword }])
         #expect(throws: failure) {
             try script.walker(drivers: [EntraDriver()], form: Self.form, seed: ProviderScript.seed, trusted: [Self.login]).walk(from: Self.first)
@@ -140,8 +134,7 @@ struct EntraDriverTests {
             Self.login + "/common/SAS/BeginAuth": [{ _ in ProviderScript.json(200, #"{"Success":true,"FlowToken":"FT-b","Ctx":"ctx-1","SessionId":"s"}"#) }],
             Self.login + "/common/SAS/EndAuth": [{ _ in ProviderScript.json(200, #"{"Success":false,"ResultValue":"OathCodeIncorrect","FlowToken":"FT-e"}"#) }],
         ])
-        #expect(throws: Failure(.noAuthorizationResponse, "login rejected: OathCodeIncorrect", at: Self.login + "/common/SAS/EndAuth",
-                                hint: "Microsoft Entra ID turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock.")) {
+        #expect(throws: WalkError.driver(.oneTimeCodeRejected(provider: .entra, text: "OathCodeIncorrect", at: Self.login + "/common/SAS/EndAuth"))) {
             try script.walker(drivers: [EntraDriver()], form: Self.form, seed: ProviderScript.seed, trusted: [Self.login]).walk(from: Self.first)
         }
         #expect(script.requests(to: Self.login + "/common/SAS/ProcessAuth").isEmpty)
@@ -149,8 +142,7 @@ struct EntraDriverTests {
 
     @Test func withoutAUsernameNothingIsSent() {
         let script = Self.tenantScript(afterPassword: [Self.kmsi])
-        #expect(throws: Failure(.noAuthorizationResponse, "the Microsoft Entra ID login asks for loginfmt, passwd, and no --form value fills them", at: Self.authorize,
-                                hint: "Pass them with --form NAME=VALUE (e.g. --form username=VALUE --form password=@password.txt).", reason: .unfilledFields(["loginfmt", "passwd"]))) {
+        #expect(throws: WalkError.driver(.credentialsMissing(provider: .entra, names: ["loginfmt", "passwd"], at: Self.authorize))) {
             try script.walker(drivers: [EntraDriver()], form: [], trusted: [Self.login]).walk(from: Self.first)
         }
         #expect(script.requests.count == 1)

@@ -53,6 +53,11 @@ import Testing
              html: #"<div role="alert"><span aria-live="assertive">Bad</span> password</div>"#, expected: "Bad password"),
         Page(name: "textarea and title content are not the message",
              html: #"<div class="error"><title>t</title><textarea>typed</textarea>Oops</div>"#, expected: "Oops"),
+        Page(name: "a field's group marked as in error gives the message inside it, not its label",
+             html: #"<div class="input-wrapper ulp-error"><label for="password">Password</label><input name="password" type="password"><span id="error-element-password" class="ulp-input-error-message">Wrong username or password</span></div>"#,
+             expected: "Wrong username or password"),
+        Page(name: "an alert holding its close button is still the message",
+             html: #"<div class="alert alert-danger">Wrong password <button type="button" class="close">x</button></div>"#, expected: "Wrong password x"),
         Page(name: "an error id is the last resort",
              html: #"<span id="kc-error-message">Account is disabled</span>"#, expected: "Account is disabled"),
     ]

@@ -128,39 +128,33 @@ struct OktaDriverTests {
     }
 
     @Test(arguments: [
-        ([Self.factor("opfpush", "push", "OKTA")], "the Okta login asks for Okta Verify push (push), which authcode cannot answer"),
-        ([Self.factor("smsx", "sms", "OKTA"), Self.factor("callx", "call", "OKTA")], "the Okta login asks for an SMS code (sms) or a phone call (call), which authcode cannot answer"),
+        ([Self.factor("opfpush", "push", "OKTA")], "Okta Verify push (push)"),
+        ([Self.factor("smsx", "sms", "OKTA"), Self.factor("callx", "call", "OKTA")], "an SMS code (sms) or a phone call (call)"),
     ])
-    func factorsAuthcodeCannotAnswerAreNamed(factors: [String], line: String) {
+    func factorsAuthcodeCannotAnswerAreNamed(factors: [String], factor: String) {
         let script = Self.classic(authn: [Self.mfaRequired(factors)])
-        #expect(throws: Failure(.noAuthorizationResponse, line, at: Self.org + "/api/v1/authn",
-                                hint: "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret).")) {
+        #expect(throws: WalkError.driver(.factorUnsupported(provider: .okta, factor: factor, at: Self.org + "/api/v1/authn"))) {
             try script.walker(drivers: [OktaDriver()], form: Self.form, seed: ProviderScript.seed, trusted: [Self.org]).walk(from: Self.first)
         }
     }
 
-    static let rejected = "Okta turned down the credentials given with --form; check them (-v shows each step, secrets redacted)."
-    static let codeRejected = "Okta turned down the code made from --totp-secret; check the seed (algorithm, digits, period) and this machine's clock."
-    static let action = "authcode cannot do this for the user; an administrator can take the action off the test user's account."
 
     @Test(arguments: [
         (ProviderScript.json(401, #"{"errorCode":"E0000004","errorSummary":"Authentication failed","errorCauses":[]}"#), nil as String?,
-         Failure(.noAuthorizationResponse, "login rejected: Authentication failed", at: org + "/api/v1/authn", hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .okta, text: "Authentication failed", at: org + "/api/v1/authn"))),
         (ProviderScript.json(200, #"{"status":"LOCKED_OUT","_links":{}}"#), nil,
-         Failure(.noAuthorizationResponse, "login rejected: the account is locked out (LOCKED_OUT)", at: org + "/api/v1/authn", hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .okta, text: "the account is locked out (LOCKED_OUT)", at: org + "/api/v1/authn"))),
         (ProviderScript.json(200, #"{"stateToken":"00x-y","status":"PASSWORD_EXPIRED"}"#), nil,
-         Failure(.noAuthorizationResponse, "the Okta login stops at a required action: change the password (PASSWORD_EXPIRED)", at: org + "/api/v1/authn", hint: action)),
+         WalkError.driver(.requiredAction(provider: .okta, action: "change the password (PASSWORD_EXPIRED)", at: org + "/api/v1/authn"))),
         (ProviderScript.json(200, #"{"stateToken":"00x-y","status":"MFA_ENROLL"}"#), nil,
-         Failure(.noAuthorizationResponse, "the Okta login stops at a required action: enrol a second factor the org requires (MFA_ENROLL)", at: org + "/api/v1/authn", hint: action)),
+         WalkError.driver(.requiredAction(provider: .okta, action: "enrol a second factor the org requires (MFA_ENROLL)", at: org + "/api/v1/authn"))),
         (ProviderScript.json(200, #"{"stateToken":"00x-y","status":"MFA_REQUIRED","_embedded":{"factors":[\#(factor("uftgoogle", "token:software:totp", "GOOGLE"))]}}"#),
          #"{"errorCode":"E0000068","errorSummary":"Invalid Passcode/Answer","errorCauses":[{"errorSummary":"Your passcode doesn't match our records."}]}"#,
-         Failure(.noAuthorizationResponse, "login rejected: Invalid Passcode/Answer: Your passcode doesn't match our records.",
-                 at: org + "/api/v1/authn/factors/uftgoogle/verify", hint: codeRejected)),
+         WalkError.driver(.oneTimeCodeRejected(provider: .okta, text: "Invalid Passcode/Answer: Your passcode doesn't match our records.", at: org + "/api/v1/authn/factors/uftgoogle/verify"))),
         (ProviderScript.json(500, "<html>oops hunter2-pw</html>", type: "text/html"), nil,
-         Failure(.noAuthorizationResponse, "the Okta driver does not know this page: a 500 answer of 28 bytes of text/html where JSON was expected",
-                 at: org + "/api/v1/authn", hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")),
+         WalkError.driver(.pageUnknown(provider: .okta, saw: "a 500 answer of 28 bytes of text/html where JSON was expected", at: org + "/api/v1/authn"))),
     ])
-    func classicStopsWithOktasOwnWords(authn: HTTPResponse, verify: String?, failure: Failure) {
+    func classicStopsWithOktasOwnWords(authn: HTTPResponse, verify: String?, failure: WalkError) {
         let script = Self.classic(authn: [{ _ in authn }], verify: [{ _ in ProviderScript.json(403, verify ?? "{}") }])
         #expect(throws: failure) {
             try script.walker(drivers: [OktaDriver()], form: Self.form, seed: ProviderScript.seed, trusted: [Self.org]).walk(from: Self.first)
@@ -169,8 +163,7 @@ struct OktaDriverTests {
 
     @Test func aTOTPFactorWithoutASeedAsksForOne() {
         let script = Self.classic(authn: [Self.mfaRequired([Self.factor("uftgoogle", "token:software:totp", "GOOGLE")])])
-        #expect(throws: Failure(.noAuthorizationResponse, "the Okta login asks for a one-time code", at: Self.org + "/api/v1/authn",
-                                hint: "Pass the account's TOTP seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")) {
+        #expect(throws: WalkError.driver(.oneTimeCodeNeeded(provider: .okta, at: Self.org + "/api/v1/authn"))) {
             try script.walker(drivers: [OktaDriver()], form: Self.form, trusted: [Self.org]).walk(from: Self.first)
         }
         #expect(script.requests(to: Self.org + "/api/v1/authn/factors/uftgoogle/verify").isEmpty)
@@ -178,7 +171,7 @@ struct OktaDriverTests {
 
     @Test func thePasswordGoesOnlyToATrustedOrg() {
         let script = Self.classic(authn: [Self.success])
-        #expect(throws: Failure.self) {
+        #expect(throws: WalkError.self) {
             try script.walker(drivers: [OktaDriver()], form: Self.form, trusted: ["https://other.example"]).walk(from: Self.first)
         }
         #expect(script.requests(to: Self.org + "/api/v1/authn").isEmpty)
@@ -282,35 +275,30 @@ struct OktaDriverTests {
                             .object(["totp": .string(ProviderScript.code)])])
     }
 
-    static let unsupported = "Enrol a factor authcode can answer for the test user: a TOTP authenticator app (pass its seed with --totp-secret)."
 
     @Test(arguments: [
         // Wrong password: Okta's message, 403.
         (idxResponse([passwordChallenge], #","messages":{"type":"array","value":[{"message":"Password is incorrect","i18n":{"key":"incorrectPassword"},"class":"ERROR"}]}"# + passwordCurrent, status: 403),
-         Failure(.noAuthorizationResponse, "login rejected: Password is incorrect", at: org + "/idp/idx/challenge/answer", hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .okta, text: "Password is incorrect", at: org + "/idp/idx/challenge/answer"))),
         // A locked user: terminal, no remediation.
         (ProviderScript.json(401, #"{"version":"1.0.0","messages":{"type":"array","value":[{"message":"Authentication failed","class":"ERROR"}]}}"#, type: ion),
-         Failure(.noAuthorizationResponse, "login rejected: Authentication failed", at: org + "/idp/idx/challenge/answer", hint: rejected)),
+         WalkError.driver(.loginRejected(provider: .okta, text: "Authentication failed", at: org + "/idp/idx/challenge/answer"))),
         // Push only.
         (idxResponse([remediation("challenge-poll", "challenge/poll", "", relatesTo: "$.currentAuthenticator")],
              #","currentAuthenticator":{"type":"object","value":{"type":"app","key":"okta_verify","id":"autverify","methods":[{"type":"push"}]}}"#),
-         Failure(.noAuthorizationResponse, "the Okta login asks for Okta Verify push (okta_verify, push), which authcode cannot answer",
-                 at: org + "/idp/idx/challenge/answer", hint: unsupported)),
+         WalkError.driver(.factorUnsupported(provider: .okta, factor: "Okta Verify push (okta_verify, push)", at: org + "/idp/idx/challenge/answer"))),
         // A phone: SMS or voice.
         (idxResponse([remediation("authenticator-verification-data", "challenge", #"{"name":"authenticator","form":{"value":[{"name":"id","value":"autphone"},{"name":"methodType","options":[{"value":"sms"},{"value":"voice"}]}]}}"#, relatesTo: "$.currentAuthenticatorEnrollment")],
              #","currentAuthenticatorEnrollment":{"type":"object","value":{"type":"phone","key":"phone_number","id":"autphone","methods":[{"type":"sms"},{"type":"voice"}]}}"#),
-         Failure(.noAuthorizationResponse, "the Okta login asks for an SMS code (phone_number, sms) or a phone call (phone_number, voice), which authcode cannot answer",
-                 at: org + "/idp/idx/challenge/answer", hint: unsupported)),
+         WalkError.driver(.factorUnsupported(provider: .okta, factor: "an SMS code (phone_number, sms) or a phone call (phone_number, voice)", at: org + "/idp/idx/challenge/answer"))),
         // An expired password.
         (idxResponse([remediation("reenroll-authenticator", "challenge/answer", #"{"name":"credentials","form":{"value":[{"name":"passcode"}]}}"#)]),
-         Failure(.noAuthorizationResponse, "the Okta login stops at a required action: change the expired password (reenroll-authenticator)",
-                 at: org + "/idp/idx/challenge/answer", hint: action)),
+         WalkError.driver(.requiredAction(provider: .okta, action: "change the expired password (reenroll-authenticator)", at: org + "/idp/idx/challenge/answer"))),
         // Something new.
         (idxResponse([remediation("device-assurance", "x", "")]),
-         Failure(.noAuthorizationResponse, "the Okta driver does not know this page: an Identity Engine answer offering device-assurance",
-                 at: org + "/idp/idx/challenge/answer", hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")),
+         WalkError.driver(.pageUnknown(provider: .okta, saw: "an Identity Engine answer offering device-assurance", at: org + "/idp/idx/challenge/answer"))),
     ])
-    func identityEngineStopsWithOktasOwnWords(afterPassword: HTTPResponse, failure: Failure) {
+    func identityEngineStopsWithOktasOwnWords(afterPassword: HTTPResponse, failure: WalkError) {
         let script = Self.engine([
             "identify": [Self.idx([Self.passwordChallenge], Self.passwordCurrent)],
             "challenge/answer": [{ _ in afterPassword }],
@@ -322,7 +310,7 @@ struct OktaDriverTests {
 
     @Test func anUnknownUserAtIdentifyIsOktasText() {
         let script = Self.engine(["identify": [Self.idx([Self.identify], #","messages":{"type":"array","value":[{"message":"There is no account with the Username bob.","class":"INFO"}]}"#, status: 400)]])
-        #expect(throws: Failure(.noAuthorizationResponse, "login rejected: There is no account with the Username bob.", at: Self.org + "/idp/idx/identify", hint: Self.rejected)) {
+        #expect(throws: WalkError.driver(.loginRejected(provider: .okta, text: "There is no account with the Username bob.", at: Self.org + "/idp/idx/identify"))) {
             try script.walker(drivers: [OktaDriver()], form: Self.form, trusted: [Self.org]).walk(from: Self.first)
         }
     }
@@ -332,8 +320,7 @@ struct OktaDriverTests {
             "identify": [Self.idx([Self.passwordChallenge], Self.passwordCurrent)],
             "challenge/answer": [Self.idx([Self.select], Self.enrollments)],
         ])
-        #expect(throws: Failure(.noAuthorizationResponse, "the Okta login asks for a one-time code", at: Self.org + "/idp/idx/challenge/answer",
-                                hint: "Pass the account's TOTP seed with --totp-secret (base32, or the otpauth:// URI of its QR code).")) {
+        #expect(throws: WalkError.driver(.oneTimeCodeNeeded(provider: .okta, at: Self.org + "/idp/idx/challenge/answer"))) {
             try script.walker(drivers: [OktaDriver()], form: Self.form, trusted: [Self.org]).walk(from: Self.first)
         }
     }
@@ -343,8 +330,7 @@ struct OktaDriverTests {
             Self.authorize: [{ _ in Self.widget() }],
             Self.org + "/idp/idx/introspect": [{ _ in ProviderScript.json(401, #"{"version":"1.0.0","messages":{"type":"array","value":[{"message":"You have been logged out due to inactivity.","class":"ERROR"}]}}"#, type: Self.ion) }],
         ])
-        #expect(throws: Failure(.noAuthorizationResponse, "the Okta driver does not know this page: an Identity Engine error (401): You have been logged out due to inactivity.",
-                                at: Self.org + "/idp/idx/introspect", hint: "If the provider's login changed, -v shows each step; --idp none walks the HTML pages without the driver.")) {
+        #expect(throws: WalkError.driver(.pageUnknown(provider: .okta, saw: "an Identity Engine error (401): You have been logged out due to inactivity.", at: Self.org + "/idp/idx/introspect"))) {
             try script.walker(drivers: [OktaDriver()], form: Self.form, trusted: [Self.org]).walk(from: Self.first)
         }
     }

@@ -26,6 +26,24 @@ import TestSupport
         #expect(OneTimeCodeField.index(in: Self.form(fields), named: named) == expected)
     }
 
+    /// With a seed, a form asking for one "code" input and nothing else
+    /// takes the code there (Zitadel's `code`, AD FS's `VerificationCode`);
+    /// never beside a password or another input.
+    @Test(arguments: [
+        ([HTMLField(kind: .hidden, name: "authRequestID"), HTMLField(kind: .text, name: "code"), HTMLField(kind: .submit, name: "")], 1),
+        ([HTMLField(kind: .hidden, name: "Context"), HTMLField(kind: .text, name: "VerificationCode")], 1),
+        ([HTMLField(kind: .text, name: "security_code")], 0),
+        ([HTMLField(kind: .text, name: "code"), HTMLField(kind: .text, name: "email")], nil),
+        ([HTMLField(kind: .text, name: "code"), HTMLField(kind: .password, name: "password")], nil),
+        ([HTMLField(kind: .text, name: "postcode")], nil),
+        ([HTMLField(kind: .text, name: "zip")], nil),
+    ] as [([HTMLField], Int?)])
+    func aSeedTakesTheSoleCodeInput(_ fields: [HTMLField], _ expected: Int?) throws {
+        let codes = OneTimeCodes(totp: try TOTP(secret: Array("12345678901234567890".utf8)), fieldName: nil, now: { 59 })
+        #expect(codes.field(in: Self.form(fields)) == expected)
+        #expect(OneTimeCodeField.index(in: Self.form(fields), named: nil) == nil, "without a seed the rule does not apply")
+    }
+
     @Test func autocompleteOneTimeCodeIsParsed() {
         let forms = HTMLFormParser.forms(in: #"<form method="post"><input name="c" autocomplete="section-2fa One-Time-Code"><input name="d" autocomplete="off"></form>"#)
         #expect(forms.first?.fields.map(\.oneTimeCode) == [true, false])
@@ -56,7 +74,7 @@ import TestSupport
         let totp = try TOTP(secret: Array("12345678901234567890".utf8), digits: 8)
         let clock = Clock(59)
         let handler = PageHandler(target: RedirectTarget(URIReference("http://127.0.0.1:8765/cb")!), formValues: [],
-                                  submit: nil, trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()))
+                                  submit: nil, trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard))
         handler.codes = OneTimeCodes(totp: totp, fieldName: nil, now: { clock.time })
         let page = ScriptPageTests.page(#"<div role="alert">Invalid code.</div><form method="post" action="/otp"><input name="otp" autocomplete="one-time-code"><button>Verify</button></form>"#)
         func sent() throws -> String? {

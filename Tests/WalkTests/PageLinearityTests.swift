@@ -93,7 +93,7 @@ import TestSupport
     static func handle(_ html: String) {
         let handler = PageHandler(target: RedirectTarget(URIReference("http://127.0.0.1:8765/cb")!),
                                   formValues: [NameValue("username", "alice")], submit: nil,
-                                  trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole()))
+                                  trace: Trace(enabled: false, redactor: Redactor(), console: CapturingConsole(), names: .standard))
         let response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html")], body: Array(html.utf8))
         _ = try? handler.handle(response, at: "http://127.0.0.1:1/login")
         _ = LoginRejection.failure(response, at: "login", standing: LoginErrorText.texts(in: html))

@@ -5,8 +5,9 @@ import Darwin
 #endif
 
 /// Why a whole input (a `@FILE` value, the `--users` file, a cache entry)
-/// could not be opened or read; the caller names the flag and the path.
-package enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+/// could not be opened or read; the caller names the flag and the path, and
+/// the CLI words it.
+package enum InputError: Error, Equatable, Sendable {
     case notFound
     case permissionDenied
     case directory
@@ -24,17 +25,6 @@ package enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
         case EACCES: .permissionDenied
         case EISDIR: .directory
         case let code: .system(String(cString: strerror(code)))
-        }
-    }
-
-    package var description: String {
-        switch self {
-        case .notFound: "no such file"
-        case .permissionDenied: "permission denied"
-        case .directory: "it is a directory"
-        case .silent(let seconds): "nothing arrived within \(SystemClock.describe(seconds: seconds)) (--timeout); is a writer missing?"
-        case .tooLarge: "too large"
-        case .system(let text): text
         }
     }
 }

@@ -31,7 +31,7 @@ package struct FileDescriptorSource: ByteSource {
             let code = errno
             guard code == EINTR else {
                 buffer.removeLast(max)
-                throw .readFailed(String(cString: strerror(code)))
+                throw .readFailed(.system(String(cString: strerror(code))))
             }
         }
     }

@@ -36,11 +36,6 @@ package final class Redactor {
         scrub(ServerText.finished(scrub(text), scrub: scrub))
     }
 
-    /// The `authcode: error:` line of a failure, ready for stderr.
-    package func line(for failure: Failure) -> String {
-        finished(failure.markedLine)
-    }
-
     /// `response`: a JARM answer (OpenID JARM §2.3), a JWT that carries the code.
     /// `wresult` and `SAMLResponse`: the signed sign-in token a federation's
     /// self-posting form carries (WS-Federation, SAML POST binding: AD FS

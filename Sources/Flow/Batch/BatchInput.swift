@@ -6,7 +6,7 @@ struct BatchInput {
     let name: String
     let path: String
 
-    init(path: String) throws(Failure) {
+    init(path: String) throws(BatchError) {
         self.path = path
         if path == "-" {
             descriptor = 0
@@ -18,7 +18,7 @@ struct BatchInput {
         do throws(InputError) {
             descriptor = try InputFile.open(path)
         } catch {
-            throw Failure(.usage, "cannot read '\(path)' for '--users': \(error)")
+            throw .unreadableInput(path: path, error)
         }
         name = path
     }

@@ -28,16 +28,21 @@ package struct BatchRunner: Sendable {
     /// Whether a record's flow has said the POST→GET fallback note: the
     /// first to fall back says it, the rest only with -v.
     let fallbackNoted = Lock(false)
+    /// The warnings a record's flow has said: each once per batch.
     let warningsSaid = Lock(Set<String>())
+    /// The CLI's words, for each record's flow.
+    let wording: any FlowWording
 
-    package init(settings: FlowSettings, batch: BatchSettings, console: Console, transport: @escaping TransportFactory, showProgress: Bool,
-                 now: @escaping @Sendable () -> Double = SystemClock.now, monotonic: @escaping @Sendable () -> Double = SystemClock.monotonic) {
+    package init(settings: FlowSettings, batch: BatchSettings, console: Console, transport: @escaping TransportFactory, wording: any FlowWording,
+                 showProgress: Bool, now: @escaping @Sendable () -> Double = SystemClock.now,
+                 monotonic: @escaping @Sendable () -> Double = SystemClock.monotonic) {
         self.settings = settings
         self.batch = batch
         self.console = console
+        self.wording = wording
         // The flows of a batch share TLS sessions and DNS answers, never
         // connections or cookies (TransportSettings.sharesSessions).
-        self.transport = { settings throws(Failure) in
+        self.transport = { settings throws(HTTPError) in
             var shared = settings
             shared.sharesSessions = true
             return try transport(shared)
@@ -50,22 +55,31 @@ package struct BatchRunner: Sendable {
     /// Every record's flow; `print` formats each outcome, on this thread, in
     /// input order, as soon as the records before it are done, and what it
     /// makes is written at once.
-    package func run(printing print: (RecordOutcome) -> PrintedRecord) throws(Failure) -> BatchTally {
-        let input = try BatchInput(path: batch.input ?? "-")
+    package func run(printing print: (RecordOutcome) -> PrintedRecord) throws(FlowError) -> BatchTally {
+        let input: BatchInput
+        do {
+            input = try BatchInput(path: batch.input ?? "-")
+        } catch {
+            throw .batch(error)
+        }
         defer { input.close() }
         var reader = RecordReader(source: PatientSource(descriptor: input.descriptor, timeout: settings.connection.transport.timeout))
-        // The first record before any request: an empty input is exit 2.
+        // The first record before any request: an empty input is refused.
         let first: Record?
-        do throws(RecordInputError) {
-            first = try reader.next()
+        do throws(BatchError) {
+            do throws(RecordInputError) {
+                first = try reader.next()
+            } catch {
+                // A headerless one-line file is "no records": its one line became the header.
+                if reader.format == .csv { try CSVHeaderCheck.check(columns: reader.columns, first: nil, input: input.name) }
+                throw .input(error, at: input.name)
+            }
+            if reader.format == .csv { try CSVHeaderCheck.check(columns: reader.columns, first: first?.fields, input: input.name) }
+            try ReservedColumns.checkFirst(first, format: reader.format, input: input.name)
         } catch {
-            // A headerless one-line file is "no records": its one line became the header.
-            if reader.format == .csv { try CSVHeaderCheck.check(columns: reader.columns, first: nil, input: input.name) }
-            throw Failure(.usage, "\(error)", at: input.name)
+            throw .batch(error)
         }
-        if reader.format == .csv { try CSVHeaderCheck.check(columns: reader.columns, first: first?.fields, input: input.name) }
-        try ReservedColumns.checkFirst(first, format: reader.format, input: input.name)
-        let discovery = try TokenFlow(settings: settings, console: console, makeTransport: transport, now: now)
+        let discovery = try TokenFlow(settings: settings, console: console, makeTransport: transport, wording: wording, now: now)
         let endpoints = try discovery.endpoints()
         let total = showProgress ? input.countRecords(shard: batch.shard) : nil
 
@@ -73,17 +87,17 @@ package struct BatchRunner: Sendable {
         let window = max(batch.parallel * 4, 16)
         var workers: [Worker] = []
         for _ in 0..<batch.parallel {
-            guard let worker = Worker({ [kind = reader.format == .jsonLines ? "fields" : "columns"] in work(jobs, endpoints, kind) }) else { break }
+            guard let worker = Worker({ [kind = reader.format == .jsonLines ? FieldKind.field : .column] in work(jobs, endpoints, kind) }) else { break }
             workers.append(worker)
         }
         guard !workers.isEmpty else {
-            throw Failure(.usage, "cannot start worker threads for --parallel \(batch.parallel)")
+            throw .batch(.workersNotStarted(parallel: batch.parallel))
         }
         var progress = BatchProgress(total: total, clock: monotonic)
         var writer = OrderedWriter(console: console)
         var slot = 0
         var pending = first
-        var inputError: Failure?
+        var inputError: FlowError?
         while let record = pending {
             if batch.shard?.takes(record.number) ?? true {
                 let mine = slot
@@ -94,7 +108,7 @@ package struct BatchRunner: Sendable {
             do throws(RecordInputError) {
                 pending = try reader.next()
             } catch {
-                inputError = Failure(.usage, "\(error)", at: input.name)
+                inputError = .batch(.input(error, at: input.name))
                 pending = nil
             }
         }
@@ -110,14 +124,14 @@ package struct BatchRunner: Sendable {
         }
         if let inputError { throw inputError }
         if writer.outputFailed {
-            throw Failure(.outputFailed, "could not write the results to \(console.outputName); \(writer.done) records were minted")
+            throw .batch(.outputFailed(output: console.outputName, minted: writer.done))
         }
         return BatchTally(done: writer.done, failed: writer.failed)
     }
 
     /// A worker: takes records until the input is done and the queue empty.
-    /// `kind` is what the input calls a record's names: "columns" (CSV) or "fields".
-    func work(_ jobs: Lock<BatchJobs>, _ endpoints: ServerEndpoints, _ kind: String) {
+    /// `kind` is what the input calls a record's names.
+    func work(_ jobs: Lock<BatchJobs>, _ endpoints: ServerEndpoints, _ kind: FieldKind) {
         while let job = jobs.wait(until: { $0.workerMayGo }, then: { $0.take() }) {
             let outcome = perform(job.record, at: endpoints, kind: kind)
             jobs.withLock { $0.finish(job.slot, outcome) }
@@ -125,28 +139,28 @@ package struct BatchRunner: Sendable {
     }
 
     /// One record's flow, and what it came to.
-    func perform(_ record: Record, at endpoints: ServerEndpoints, kind: String) -> RecordOutcome {
+    func perform(_ record: Record, at endpoints: ServerEndpoints, kind: FieldKind) -> RecordOutcome {
         guard let fields = record.fields else {
-            return RecordOutcome(line: record.number, user: nil, result: .failure(Failure(.usage, "bad record: \(record.error ?? "unreadable")")))
+            return RecordOutcome(line: record.number, user: nil, result: .failure(.batch(.badRecord(record.error))))
         }
         let user = RecordLabel.user(fields)
         // A CSV header with such a column stopped the run before it began.
-        if let message = ReservedColumns.refusal(fields, format: .jsonLines) {
-            return RecordOutcome(line: record.number, user: user, result: .failure(Failure(.usage, "bad record: \(message)")))
+        if let (name, reserved) = ReservedColumns.refusal(fields) {
+            return RecordOutcome(line: record.number, user: user, result: .failure(.batch(.badRecordField(name, reserved))))
         }
         // A record's field wins over a same-named --form, which is then not sent.
         let form = settings.walk.form.filter { given in !fields.contains { $0.name == given.name } } + fields
         let prefix = LinePrefixConsole(base: console, prefix: "line \(record.number): ")
         let flow: TokenFlow
-        do throws(Failure) {
-            flow = try TokenFlow(settings: settings, console: prefix, makeTransport: transport, form: form, now: now)
+        do throws(FlowError) {
+            flow = try TokenFlow(settings: settings, console: prefix, makeTransport: transport, wording: wording, form: form, now: now)
             flow.fallbackNoted = fallbackNoted
             flow.warningsSaid = warningsSaid
         } catch {
             return RecordOutcome(line: record.number, user: user, result: .failure(error))
         }
-        let result: Result<FlowResult, Failure>
-        do throws(Failure) {
+        let result: Result<FlowResult, FlowError>
+        do throws(FlowError) {
             result = .success(try flow.run(at: endpoints))
         } catch {
             result = .failure(Self.naming(fields, kind: kind, in: error))
@@ -157,12 +171,15 @@ package struct BatchRunner: Sendable {
     /// A login form nothing filled: the record's columns were meant to, so
     /// name them beside the fields the form asks for (a header spelled
     /// unlike the page's field names, `user` for `username`).
-    static func naming(_ fields: [NameValue], kind: String, in error: Failure) -> Failure {
-        guard case .unfilledFields(let wanted) = error.reason else { return error }
-        var named = error
-        let asked = wanted.map { ServerText.printable($0) }.joined(separator: ", ")
-        let given = fields.map { ServerText.printable($0.name) }.joined(separator: ", ")
-        named.message = "the login page asks for \(asked), which the record's \(kind) (\(given)) do not fill"
-        return named
+    static func naming(_ fields: [NameValue], kind: FieldKind, in error: FlowError) -> FlowError {
+        let wanted: [String]
+        let place: String
+        switch error {
+        case .walk(.form(.missingCredentials(let names), let at)): (wanted, place) = (names, at)
+        case .walk(.unfilledField(let name, seeded: false, let at)): (wanted, place) = ([name], at)
+        case .walk(.driver(.credentialsMissing(_, let names, let at))): (wanted, place) = (names, at)
+        default: return error
+        }
+        return .batch(.unfilledByRecord(asked: wanted, given: fields.map(\.name), kind, at: place))
     }
 }

@@ -4,41 +4,37 @@ import Core
 /// the header names the form fields each column fills): a file with no
 /// header row, whose first user became the "names", or one separated by
 /// `;` or tabs, read as one column. Either would send every record to the
-/// server to fail as a login form nothing fills; both are exit 2 before
+/// server to fail as a login form nothing fills; both are refused before
 /// any request. The names are never quoted: in a file with no header they
 /// are a user's values, a password among them.
 enum CSVHeaderCheck {
-    static let separatorHint = "Separate the columns with commas, e.g. a first line \"username,password\"; quote a value that holds a comma."
-    static let headerHint = "Add a header row naming the login form's fields as the file's first line, e.g. \"username,password\"."
-
     /// `columns` is the header; `first` the first record's fields, nil when
     /// there is none or it is a bad one.
-    static func check(columns: [String], first: [NameValue]?, input: String) throws(Failure) {
+    static func check(columns: [String], first: [NameValue]?, input: String) throws(BatchError) {
         for (index, name) in columns.enumerated() {
             if let separator = separators.first(where: { name.unicodeScalars.contains($0.scalar) }) {
-                throw Failure(.usage, "column \(index + 1) of the CSV header holds \(separator.name): columns must be separated by commas",
-                              at: input, hint: separatorHint)
+                throw .separator(column: index + 1, separator.separator, at: input)
             }
         }
         if let reason = dataReason(columns: columns, first: first) {
-            throw Failure(.usage, "the CSV's first line looks like a user's values, not a header row: \(reason)", at: input, hint: headerHint)
+            throw .headerLooksLikeData(reason, at: input)
         }
     }
 
-    private static func dataReason(columns: [String], first: [NameValue]?) -> String? {
+    private static func dataReason(columns: [String], first: [NameValue]?) -> HeaderDataReason? {
         for (index, name) in columns.enumerated() {
-            if name.contains("@") { return "column \(index + 1) holds an e-mail address" }
+            if name.contains("@") { return .emailAddress(column: index + 1) }
             if name.unicodeScalars.contains(where: { !isNameScalar($0) }) {
-                return "column \(index + 1) holds characters no form field name has"
+                return .unusualCharacters(column: index + 1)
             }
         }
         for (index, field) in (first ?? []).enumerated() where likeValue(field.name, field.value) {
-            return "column \(index + 1) is named like the value below it"
+            return .namedLikeValue(column: index + 1)
         }
         return nil
     }
 
-    private static let separators: [(scalar: Unicode.Scalar, name: String)] = [(";", "';'"), ("\t", "a tab"), ("|", "'|'")]
+    private static let separators: [(scalar: Unicode.Scalar, separator: CSVSeparator)] = [(";", .semicolon), ("\t", .tab), ("|", .bar)]
 
     /// Letters, digits, space, and the punctuation field names use:
     /// `user[login]` (Rails), `j_username`, `form:password` (JSF),

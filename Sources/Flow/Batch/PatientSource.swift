@@ -28,7 +28,7 @@ struct PatientSource: ByteSource {
         let deadline = SystemClock.monotonic() + timeout
         while true {
             guard InputRead.waitReadable(descriptor, until: deadline) else {
-                throw .readFailed("\(InputError.silent(seconds: timeout))")
+                throw .readFailed(.silent(seconds: timeout))
             }
             do throws(RecordInputError) {
                 return try plain.read(into: &buffer, max: max)

@@ -10,13 +10,13 @@ package struct RecordOutcome: Sendable {
     /// The record's `user` (RecordLabel.swift); nil when it has none or
     /// could not be read.
     package let user: String?
-    package let result: Result<FlowResult, Failure>
+    package let result: Result<FlowResult, FlowError>
     /// The secrets the record's flow knew (none if it never started): its
     /// error line — or one that formatting its result fails with — is
     /// scrubbed of them, as a single run's is.
     package let secrets: RememberedSecrets
 
-    package init(line: Int, user: String?, result: Result<FlowResult, Failure>, secrets: RememberedSecrets = .none) {
+    package init(line: Int, user: String?, result: Result<FlowResult, FlowError>, secrets: RememberedSecrets = .none) {
         self.line = line
         self.user = user
         self.result = result

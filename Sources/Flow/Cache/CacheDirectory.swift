@@ -6,7 +6,7 @@ import Darwin
 import Core
 
 /// The cache's directory: created with missing parents 0700, and refused
-/// (exit 2, before any request) when another user owns it or group or
+/// (before any request) when another user owns it or group or
 /// others can write to it — for root too: a token written where someone
 /// else can swap files is a token handed to them.
 package struct CacheDirectory: Sendable {
@@ -19,54 +19,53 @@ package struct CacheDirectory: Sendable {
         return nil
     }
 
-    package init(path: String) throws(Failure) {
-        guard !path.isEmpty else { throw Failure.usage("the cache directory path is empty") }
+    package init(path: String) throws(CacheError) {
+        guard !path.isEmpty else { throw .emptyDirectoryPath }
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         try create()
-        try Self.checkOwnership(self.path, what: "cache directory")
+        do {
+            try Self.checkOwnership(self.path, what: .cacheDirectory)
+        } catch {
+            throw .file(error)
+        }
     }
 
     func file(_ name: String) -> String { path + "/" + name }
 
     /// mkdir -p with mode 0700 for each directory it makes.
-    private func create() throws(Failure) {
+    private func create() throws(CacheError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw Failure(.usage, "cannot create the cache directory '\(path)': \(String(cString: strerror(errno)))",
-                              hint: "Pass --cache-dir with a directory you can write.")
+                throw .cannotCreateDirectory(path: path, reason: String(cString: strerror(errno)))
             }
         }
     }
 
     /// A directory (not a link to one), owned by us, not writable by group or others.
-    static func checkOwnership(_ path: String, what: String) throws(Failure) {
+    static func checkOwnership(_ path: String, what: FileRole) throws(FileError) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
-            throw Failure(.usage, "cannot inspect the \(what) '\(path)': \(String(cString: strerror(errno)))")
+            throw .cannotInspect(what, path: path, reason: String(cString: strerror(errno)))
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw Failure(.usage, "the \(what) '\(path)' is not a directory (a link is refused too)")
+            throw .notADirectory(what, path: path)
         }
         try checkOwner(info, path: path, what: what)
     }
 
     /// Owned by us and not writable by group or others; shared with the
     /// files of the cache (CacheFileOpen.swift), which check what they opened.
-    static func checkOwner(_ info: stat, path: String, what: String) throws(Failure) {
+    static func checkOwner(_ info: stat, path: String, what: FileRole) throws(FileError) {
         guard info.st_uid == geteuid() else {
-            throw Failure(.usage, "the \(what) '\(path)' belongs to another user (uid \(info.st_uid)); refusing to keep tokens there",
-                          hint: "Pass --cache-dir with a directory of your own, mode 0700.")
+            throw .foreignOwner(what, path: path, uid: UInt32(info.st_uid))
         }
         guard info.st_mode & 0o022 == 0 else {
             // A sticky shared directory (/tmp, /var/tmp) is meant to stay
-            // writable by all: never suggest changing it.
+            // writable by all: the hint never suggests changing it.
             let shared = info.st_mode & S_IFMT == S_IFDIR && info.st_mode & S_ISVTX != 0
-            let hint = shared ? "Pass --cache-dir with a private directory instead, e.g. --cache-dir \"$HOME/.cache/authcode\"."
-                : "chmod go-w '\(path)', or pass --cache-dir with a directory of mode 0700."
-            throw Failure(.usage, "the \(what) '\(path)' can be written by group or others (mode \(String(info.st_mode & 0o7777, radix: 8))); refusing to keep tokens there",
-                          hint: hint)
+            throw .writableByOthers(what, path: path, mode: UInt32(info.st_mode & 0o7777), sharedSticky: shared)
         }
     }
 }

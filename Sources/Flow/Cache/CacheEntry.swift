@@ -36,16 +36,16 @@ struct CacheEntry {
     /// The entry file's bytes; nil when there is none. Unreadable is an
     /// error: a cache the user pointed at must not be silently skipped.
     /// Only a regular file of ours is read (CacheFileOpen.swift).
-    static func load(from path: String) throws(Failure) -> [UInt8]? {
-        guard let descriptor = try CacheFileOpen.open(path, what: "cache entry", flags: O_RDONLY) else { return nil }
+    static func load(from path: String) throws(FileError) -> [UInt8]? {
+        guard let descriptor = try CacheFileOpen.open(path, what: .cacheEntry, flags: O_RDONLY) else { return nil }
         defer { close(descriptor) }
         // Longer than any token answer: not ours, treated as corrupt.
-        return try CacheFileOpen.readAll(descriptor, path: path, what: "cache entry", limit: 4 << 20) ?? []
+        return try CacheFileOpen.readAll(descriptor, path: path, what: .cacheEntry, limit: 4 << 20) ?? []
     }
 
     /// Written by temporary file and rename (CacheFiles.writeAtomically): a reader
     /// sees the old entry or the new one, never half of one.
-    func store(at path: String) throws(Failure) {
-        try CacheFiles.writeAtomically(encoded(), to: path, what: "cache entry")
+    func store(at path: String) throws(FileError) {
+        try CacheFiles.writeAtomically(encoded(), to: path, what: .cacheEntry)
     }
 }

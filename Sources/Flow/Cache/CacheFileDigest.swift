@@ -12,22 +12,28 @@ enum CacheFileDigest {
     static let limit = 1 << 20
 
     /// "" when no file is given.
-    static func of(_ path: String?, option: String) throws(Failure) -> String {
+    static func of(_ path: String?, option: ClientFile) throws(CacheError) -> String {
         guard let path else { return "" }
         // Only a regular file can be read twice (here, then by libcurl),
         // and a FIFO must not make us wait (CacheFileOpen.swift).
         let opened: Int32?
-        do throws(Failure) {
-            opened = try CacheFileOpen.open(path, what: "\(option) file", flags: O_RDONLY, privacy: .userFile)
+        do throws(FileError) {
+            opened = try CacheFileOpen.open(path, what: .clientFile(option), flags: O_RDONLY, privacy: .userFile)
         } catch {
-            throw Failure(.usage, "with --cache, '\(option)' must name a regular file: its content keys the cache (\(error.message))")
+            throw .clientFileNotRegular(option, error)
         }
         guard let descriptor = opened else {
-            throw Failure(.usage, "cannot read '\(path)' for '\(option)': no such file")
+            throw .clientFileMissing(option, path: path)
         }
         defer { close(descriptor) }
-        guard let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: "\(option) file", limit: limit) else {
-            throw Failure(.usage, "'\(path)' for '\(option)' is larger than \(limit >> 20) MiB")
+        let read: [UInt8]?
+        do {
+            read = try CacheFileOpen.readAll(descriptor, path: path, what: .clientFile(option), limit: limit)
+        } catch {
+            throw .file(error)
+        }
+        guard let bytes = read else {
+            throw .clientFileTooLarge(option, path: path, limitMiB: limit >> 20)
         }
         return CacheKeyBuilder.hex(SHA256.hash(bytes))
     }

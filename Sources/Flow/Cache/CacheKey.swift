@@ -12,7 +12,7 @@ import OAuth
 /// Each component is one line below; CacheKeyBuilder.swift encodes them
 /// unambiguously and seals them with the cache's salt (CacheSalt.swift).
 package enum CacheKey {
-    package static func make(_ settings: FlowSettings, salt: [UInt8]) throws(Failure) -> String {
+    package static func make(_ settings: FlowSettings, salt: [UInt8]) throws(CacheError) -> String {
         var key = CacheKeyBuilder()
         // Who mints it.
         key.add("issuer", [settings.server.issuer ?? settings.server.tokenURL ?? ""])
@@ -22,8 +22,8 @@ package enum CacheKey {
         // Which client asks, and how it proves itself (never the secret).
         key.add("client-id", [settings.client.id])
         key.add("client-auth", [settings.client.authMethod.rawValue])
-        key.add("client-certificate", [try CacheFileDigest.of(settings.connection.transport.cert, option: "--cert")])
-        key.add("client-certificate-key", [try CacheFileDigest.of(settings.connection.transport.key, option: "--key")])
+        key.add("client-certificate", [try CacheFileDigest.of(settings.connection.transport.cert, option: .certificate)])
+        key.add("client-certificate-key", [try CacheFileDigest.of(settings.connection.transport.key, option: .certificateKey)])
         // What it asks for. Order does not change the grant.
         key.add("redirect-uri", [settings.client.redirectURI])
         key.add("scope", (settings.request.scope ?? "").split(separator: " ").map(String.init).sorted())
@@ -46,7 +46,7 @@ package enum CacheKey {
         // DPoP-bound token is bound to (RFC 9449 §6: another key cannot use it).
         key.add("resource", settings.profile.resources.sorted())
         key.add("authorization-details", settings.profile.authorizationDetails.map { [$0] } ?? [])
-        key.add("client-key", [try CacheFileDigest.of(settings.profile.clientKey?.path, option: "--client-key")])
+        key.add("client-key", [try CacheFileDigest.of(settings.profile.clientKey?.path, option: .clientKey)])
         key.add("dpop-jkt", settings.profile.dpop.map { [$0.kept?.key.thumbprint ?? ""] } ?? [])
         return key.key(salt: salt)
     }

@@ -14,30 +14,38 @@ enum CacheSalt {
     static let fileName = "cache-key.salt"
     static let size = 32
 
-    static func load(in directory: CacheDirectory) throws(Failure) -> [UInt8] {
+    static func load(in directory: CacheDirectory) throws(CacheError) -> [UInt8] {
         let path = directory.file(fileName)
         if let salt = try read(path) { return salt }
-        try create(path)
+        do {
+            try create(path)
+        } catch {
+            throw .file(error)
+        }
         guard let salt = try read(path) else {
-            throw Failure(.usage, "the cache key salt '\(path)' vanished as it was made")
+            throw .saltVanished(path: path)
         }
         return salt
     }
 
-    private static func read(_ path: String) throws(Failure) -> [UInt8]? {
-        guard let descriptor = try CacheFileOpen.open(path, what: "cache key salt", flags: O_RDONLY, privacy: .ownerOnly) else { return nil }
-        defer { close(descriptor) }
-        let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: "cache key salt", limit: size)
+    private static func read(_ path: String) throws(CacheError) -> [UInt8]? {
+        let bytes: [UInt8]?
+        do throws(FileError) {
+            guard let descriptor = try CacheFileOpen.open(path, what: .cacheSalt, flags: O_RDONLY, privacy: .ownerOnly) else { return nil }
+            defer { close(descriptor) }
+            bytes = try CacheFileOpen.readAll(descriptor, path: path, what: .cacheSalt, limit: size)
+        } catch {
+            throw .file(error)
+        }
         guard let bytes, bytes.count == size else {
-            throw Failure(.usage, "the cache key salt '\(path)' is not \(size) bytes",
-                          hint: "Remove it: a new one is made, and every token is then minted anew.")
+            throw .saltWrongSize(path: path, size: size)
         }
         return bytes
     }
 
     /// Made once, never replaced (CacheFiles.createNew): of two runs that
     /// start together one salt wins, and no run reads a half-written one.
-    private static func create(_ path: String) throws(Failure) {
-        _ = try CacheFiles.createNew(Randomness.bytes(size), at: path, what: "cache key salt")
+    private static func create(_ path: String) throws(FileError) {
+        _ = try CacheFiles.createNew(Randomness.bytes(size), at: path, what: .cacheSalt)
     }
 }

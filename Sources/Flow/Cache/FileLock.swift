@@ -12,24 +12,23 @@ import Core
 final class FileLock {
     private let descriptor: Int32
 
-    /// Waits at most `timeout` seconds (exit 3 after that, never a hang).
-    /// `what` names the lock in messages: the cache's, or a passkey file's.
-    init(path: String, timeout: Double, what: String = "cache lock") throws(Failure) {
-        // A FIFO, socket or link planted here is exit 2, never a hang (CacheFileOpen.swift).
+    /// Waits at most `timeout` seconds (refused after that, never a hang).
+    /// `what` names the lock: the cache's, or a passkey file's.
+    init(path: String, timeout: Double, what: FileRole = .cacheLock) throws(FileError) {
+        // A FIFO, socket or link planted here is refused, never a hang (CacheFileOpen.swift).
         guard let descriptor = try CacheFileOpen.open(path, what: what, flags: O_RDWR | O_CREAT) else {
-            throw Failure(.usage, "cannot open the \(what) '\(path)'")
+            throw .cannotOpenLock(what, path: path)
         }
         let deadline = SystemClock.monotonic() + timeout
         var pause: UInt32 = 2_000
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 close(descriptor)
-                throw Failure(.usage, "cannot lock '\(path)': \(String(cString: strerror(errno)))")
+                throw .cannotLock(path: path, reason: String(cString: strerror(errno)))
             }
             guard SystemClock.monotonic() < deadline else {
                 close(descriptor)
-                throw Failure(.network, "another authcode run has held the \(what) for more than \(SystemClock.describe(seconds: timeout))",
-                              at: path, hint: "Wait for it, or raise --timeout.")
+                throw .lockTimeout(what, seconds: timeout, path: path)
             }
             usleep(pause)
             pause = min(pause * 2, 50_000)

@@ -39,11 +39,11 @@ struct KeptKeySet: Sendable {
 
     /// The kept set; nil when there is none or it is not one this version
     /// wrote (it is fetched and replaced). A link, FIFO or foreign file at
-    /// the path is exit 2, as for every cache file.
-    func load() throws(Failure) -> Entry? {
-        guard let descriptor = try CacheFileOpen.open(path, what: "kept key set", flags: O_RDONLY) else { return nil }
+    /// the path is refused, as for every cache file.
+    func load() throws(FileError) -> Entry? {
+        guard let descriptor = try CacheFileOpen.open(path, what: .keptKeySet, flags: O_RDONLY) else { return nil }
         defer { close(descriptor) }
-        guard let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: "kept key set", limit: 1 << 20),
+        guard let bytes = try CacheFileOpen.readAll(descriptor, path: path, what: .keptKeySet, limit: 1 << 20),
               let newline = bytes.firstIndex(of: 0x0A), newline < 100 else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         guard header.count == 4, "\(header[0]) \(header[1])" == Self.magic,
@@ -53,8 +53,8 @@ struct KeptKeySet: Sendable {
         return Entry(keys: keys, fetchedAt: fetchedAt)
     }
 
-    func store(_ keys: JWKSet, fetchedAt: Double) throws(Failure) {
+    func store(_ keys: JWKSet, fetchedAt: Double) throws(FileError) {
         let body = Array(keys.json.utf8)
-        try CacheFiles.writeAtomically(Array("\(Self.magic) \(fetchedAt) \(body.count)\n".utf8) + body, to: path, what: "kept key set")
+        try CacheFiles.writeAtomically(Array("\(Self.magic) \(fetchedAt) \(body.count)\n".utf8) + body, to: path, what: .keptKeySet)
     }
 }

@@ -18,6 +18,8 @@ struct TokenCache {
     let trace: Trace
     /// Seconds since 1970: the system's clock, or a test's.
     let now: () -> Double
+    /// The CLI's words for a warning that quotes an error.
+    let wording: any FlowWording
     let warn: (String) -> Void
 
     var entryPath: String { directory.file(key + ".token") }
@@ -28,18 +30,18 @@ struct TokenCache {
         /// A full flow (or the given `--refresh-token` redeemed), given the
         /// entry's answer if there is one: a refreshed id_token must name
         /// the same user as the entry's (OIDC Core §12.2).
-        var mint: (TokenResponse?) throws(Failure) -> MintedToken
+        var mint: (TokenResponse?) throws(FlowError) -> MintedToken
         /// The entry's refresh token redeemed, given the entry's answer.
-        var refresh: (String, TokenResponse) throws(Failure) -> TokenResponse
+        var refresh: (String, TokenResponse) throws(FlowError) -> TokenResponse
     }
 
-    func obtain(_ minting: Minting) throws(Failure) -> MintedToken {
+    func obtain(_ minting: Minting) throws(FlowError) -> MintedToken {
         let before = try load(warning: false)
         if let before, let token = usable(before, now: now(), margin: minTTL) {
             trace.info("token from the cache (valid for \(remaining(before) ?? 0) s more)")
             return token
         }
-        let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+        let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
         defer { withExtendedLifetime(lock) {} }
         let now = self.now()
         var current = try load()
@@ -59,7 +61,7 @@ struct TokenCache {
             current = nil
         }
         let minted: MintedToken
-        do throws(Failure) {
+        do throws(FlowError) {
             minted = try minting.mint(current?.token)
         } catch {
             if current != nil { try dropAfterRefusedAnswer(error) }
@@ -70,10 +72,10 @@ struct TokenCache {
     }
 
     /// `--forget`: this key's entry gone (none is fine); no request.
-    func forget() throws(Failure) {
-        let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+    func forget() throws(FlowError) {
+        let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
         defer { withExtendedLifetime(lock) {} }
-        try CacheFiles.remove(entryPath)
+        try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
         trace.info("cache entry for these settings removed")
     }
 
@@ -82,16 +84,16 @@ struct TokenCache {
     /// The stale entry refreshed and stored, nil when the server answered
     /// invalid_grant (the entry is dropped; the full flow runs next).
     private func refresh(_ entry: CacheEntry, stale: TokenResponse, with refreshToken: String,
-                         _ minting: Minting) throws(Failure) -> MintedToken? {
+                         _ minting: Minting) throws(FlowError) -> MintedToken? {
         trace.info("cached token is stale; refreshing it")
         let answer: TokenResponse
-        do throws(Failure) {
+        do throws(FlowError) {
             answer = try minting.refresh(refreshToken, stale)
         } catch {
             try dropAfterRefusedAnswer(error)
-            guard error.reason == .tokenEndpoint(.invalidGrant) else { throw error }
+            guard case .oauth(.tokenRefused(_, let object, _)) = error, object.code == .invalidGrant else { throw error }
             trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
-            try CacheFiles.remove(entryPath)
+            try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
             return nil
         }
         // The answer's fields replace the entry's; the others (a refresh
@@ -109,14 +111,23 @@ struct TokenCache {
     /// A refresh answer whose id_token failed its checks — another user,
     /// another issuer, a bad signature — drops the entry (OIDC Core §12.2):
     /// its refresh token leads to answers that cannot be used.
-    private func dropAfterRefusedAnswer(_ error: Failure) throws(Failure) {
-        guard error.reason == .answerRefused else { return }
-        try CacheFiles.remove(entryPath)
+    private func dropAfterRefusedAnswer(_ error: FlowError) throws(FlowError) {
+        guard case .answerRefused(_, _, let inner) = error, inner.isSecurityRefusal else { return }
+        try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
         trace.info("the refreshed token was refused; its cache entry is dropped")
     }
 
-    private func load(warning: Bool = true) throws(Failure) -> CacheEntry? {
-        guard let bytes = try CacheEntry.load(from: entryPath) else { return nil }
+    /// A cache file operation, its error as the flow's.
+    private func cached<T>(_ body: () throws(FileError) -> T) throws(FlowError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .cache(.file(error))
+        }
+    }
+
+    private func load(warning: Bool = true) throws(FlowError) -> CacheEntry? {
+        guard let bytes = try cached({ () throws(FileError) in try CacheEntry.load(from: entryPath) }) else { return nil }
         guard let entry = CacheEntry.decode(bytes) else {
             if warning { warn("authcode: warning: the cache entry \(entryPath) is corrupt or truncated; ignoring it and replacing it") }
             return nil
@@ -129,11 +140,11 @@ struct TokenCache {
             trace.info("token not cached: its lifetime is unknown (no expires_in, no JWT exp)")
             return
         }
-        do throws(Failure) {
+        do throws(FileError) {
             try CacheEntry(body: token.response.body, receivedAt: token.receivedAt).store(at: entryPath)
             trace.info("token stored in the cache")
         } catch {
-            warn("authcode: warning: \(error.message)")
+            warn("authcode: warning: \(wording.message(.cache(.file(error))))")
         }
     }
 

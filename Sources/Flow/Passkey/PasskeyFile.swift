@@ -17,8 +17,6 @@ import Walk
 /// next, so runs at once — threads of a batch, processes of a CI job — never
 /// send one count twice.
 package final class PasskeyFile: PasskeyStore {
-    static let what = "passkey file"
-
     let path: String
     /// `--passkey-register`.
     let mayRegister: Bool
@@ -47,8 +45,8 @@ package final class PasskeyFile: PasskeyStore {
     /// FILE's credential, nil when there is no file.
     static func read(_ path: String) throws(WebAuthnError) -> PasskeyCredential? {
         let opened: Int32?
-        do throws(Failure) {
-            opened = try CacheFileOpen.open(path, what: what, flags: O_RDONLY, privacy: .rewrittenSecret)
+        do throws(FileError) {
+            opened = try CacheFileOpen.open(path, what: .passkeyFile, flags: O_RDONLY, privacy: .rewrittenSecret)
         } catch {
             throw .store(error)
         }
@@ -56,14 +54,14 @@ package final class PasskeyFile: PasskeyStore {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw .store(Failure(.usage, "cannot inspect the \(what) '\(path)': \(String(cString: strerror(errno)))"))
+            throw .store(.cannotInspect(.passkeyFile, path: path, reason: String(cString: strerror(errno))))
         }
         // As a literal secret in a config file is refused (CLI/ConfigFile.swift):
         // a private key nobody else may read or change.
         guard info.st_mode & 0o077 == 0 else { throw .file(.exposed(mode: UInt32(info.st_mode)), path: path) }
         let contents: [UInt8]?
-        do throws(Failure) {
-            contents = try CacheFileOpen.readAll(descriptor, path: path, what: what, limit: PasskeyCredential.maximumFileSize)
+        do throws(FileError) {
+            contents = try CacheFileOpen.readAll(descriptor, path: path, what: .passkeyFile, limit: PasskeyCredential.maximumFileSize)
         } catch {
             throw .store(error)
         }
@@ -83,8 +81,8 @@ package final class PasskeyFile: PasskeyStore {
         let (answer, next) = try use(credential)
         let contents: [UInt8]
         do throws(JOSEError) { contents = try next.fileContents() } catch { throw .signing(error) }
-        do throws(Failure) {
-            try CacheFiles.writeAtomically(contents, to: path, what: Self.what)
+        do throws(FileError) {
+            try CacheFiles.writeAtomically(contents, to: path, what: .passkeyFile)
         } catch {
             throw .store(error)
         }
@@ -104,8 +102,8 @@ package final class PasskeyFile: PasskeyStore {
         let lock = try self.lock()
         defer { withExtendedLifetime(lock) {} }
         let made: Bool
-        do throws(Failure) {
-            made = try CacheFiles.createNew(contents, at: path, what: Self.what)
+        do throws(FileError) {
+            made = try CacheFiles.createNew(contents, at: path, what: .passkeyFile)
         } catch {
             throw .store(error)
         }
@@ -113,8 +111,8 @@ package final class PasskeyFile: PasskeyStore {
     }
 
     private func lock() throws(WebAuthnError) -> FileLock {
-        do throws(Failure) {
-            return try FileLock(path: path + ".lock", timeout: timeout, what: "passkey file's lock")
+        do throws(FileError) {
+            return try FileLock(path: path + ".lock", timeout: timeout, what: .passkeyLock)
         } catch {
             throw .store(error)
         }

@@ -20,7 +20,7 @@ package struct WalkSettings: Equatable, Sendable {
     package var trustOrigins: [String] = []
     package var submit: SubmitChoice?
     package var steps: [Step] = []
-    package var maxHops = 10
+    package var maxHops = 20
     /// `--idp`: which login driver may take the walk's pages (Walk/Drivers/).
     package var idp: IdentityProvider = .auto
 

@@ -35,43 +35,61 @@ package struct IDTokenCheck {
         ExpectedIssuer.first([server.expectIss, server.issuer, metadata?.issuer, answerIss], else: tokenURL)
     }
 
-    func verify(_ token: TokenResponse, client http: HTTPClient, now: Double) throws(Failure) {
-        guard let jwt = try IDTokenClaims.jwt(in: token.json) else {
+    func verify(_ token: TokenResponse, client http: HTTPClient, now: Double) throws(FlowError) {
+        let jwt: String?
+        do {
+            jwt = try IDTokenClaims.jwt(in: token.json)
+        } catch {
+            throw .oauth(error)
+        }
+        guard let jwt else {
             if requiresIDToken {
-                throw Failure(.malformedResponse, "the token response has no id_token, but the scope has openid (OIDC Core §3.1.3.3)")
+                throw .idTokenMissing
             }
             return
         }
-        let jws = try IDTokenClaims.parse(jwt)
+        let jws: CompactJWS
+        do {
+            jws = try IDTokenClaims.parse(jwt)
+        } catch {
+            throw .oauth(error)
+        }
         // --fapi2 allows only its own algorithms (FAPI 2.0 Security Profile
         // §5.4: PS256, ES256, EdDSA), whatever the server advertises.
         if let allowed = rules.profileIDTokenAlgorithms, !allowed.contains(jws.algorithmName) {
-            throw Failure(.securityCheck, "id_token: the JWS alg \(ServerText.printable(jws.algorithmName, limit: 20)) is not allowed by --fapi2 (allowed: \(allowed.sorted().joined(separator: ", ")))",
-                          hint: "FAPI 2.0 servers sign id_tokens with PS256, ES256 or EdDSA; drop --fapi2 to accept this server's algorithm.")
+            throw .idTokenAlgorithmNotAllowed(jws.algorithmName, allowed: allowed)
         }
         var ran: [String] = []
         if keys.source == nil && rules.idTokenAlgs == nil {
             // A client profile (--fapi2) never lets TLS stand in for the
             // signature (FAPI 2.0 Security Profile §5.4.2: id_tokens signed).
             guard !rules.requireSignedIDToken else {
-                throw Failure(.securityCheck, "the id_token's signature cannot be checked: no keys are known, and --fapi2 requires a verified signature",
-                              hint: "Give --issuer (its metadata names jwks_uri) or --jwks FILE|URL.")
+                throw .idTokenUnverifiable
             }
-            ran.append("signature not checked: no keys (give --issuer or --jwks)")
+            let names = http.trace.names
+            ran.append("signature not checked: no keys (give \(names.issuer) or \(names.jwks))")
         } else {
             var algorithms = AcceptedAlgorithms.idToken(pinned: rules.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs)
             if let allowed = rules.profileIDTokenAlgorithms {
                 algorithms.formIntersection(allowed.compactMap(JWSAlgorithm.init(rawValue:)))
             }
             let verified = try SignatureCheck(keys: keys, client: http, secret: client.secret, now: now)
-                .verify(jws, accepting: algorithms, what: "id_token")
+                .verify(jws, accepting: algorithms, what: .idToken)
             ran.append(ServerText.printable(verified.summary, limit: 120))
         }
-        let claims = try IDTokenClaims(payload: jws.payload)
-        ran += try claims.verify(IDTokenRules(issuer: issuer, clientID: client.id, trustedAudiences: rules.trustAudiences,
-                                              nonce: nonce, maxAge: maxAge, skew: rules.clockSkew, now: now))
-        if let stored, let previous = IDTokenClaims(stored: stored) {
-            ran.append(try claims.keepsIdentity(of: previous))
+        do throws(OAuthError) {
+            let claims = try IDTokenClaims(payload: jws.payload)
+            do throws(ClaimError) {
+                ran += try claims.verify(IDTokenRules(issuer: issuer, clientID: client.id, trustedAudiences: rules.trustAudiences,
+                                                      nonce: nonce, maxAge: maxAge, skew: rules.clockSkew, now: now))
+            } catch {
+                throw .claims(error)
+            }
+            if let stored, let previous = IDTokenClaims(stored: stored) {
+                ran.append(try claims.keepsIdentity(of: previous))
+            }
+        } catch {
+            throw .oauth(error)
         }
         http.trace.info("id_token: " + ran.joined(separator: "; "))
     }

@@ -19,14 +19,13 @@ struct JARMCheck {
     let now: () -> Double
 
     /// Before the authorization request: with no keys to verify the answer
-    /// with, the login would be wasted (exit 5, nothing sent).
-    static func requireKeys(_ responseMode: ResponseMode?, _ endpoints: ServerEndpoints) throws(Failure) {
+    /// with, the login would be wasted (refused, nothing sent).
+    static func requireKeys(_ responseMode: ResponseMode?, _ endpoints: ServerEndpoints) throws(FlowError) {
         guard let mode = responseMode, mode.isJARM, endpoints.keys.source == nil else { return }
-        throw Failure(.securityCheck, "--response-mode \(mode.rawValue) needs keys to verify the answer with, and none are known",
-                      hint: "Give --issuer (its jwks_uri) or --jwks.")
+        throw .jarmWithoutKeys(mode)
     }
 
-    func response(in answer: AuthorizationAnswer, mode: ResponseMode, authorizeURL: String) throws(Failure) -> (response: AuthorizationResponse, place: String) {
+    func response(in answer: AuthorizationAnswer, mode: ResponseMode, authorizeURL: String) throws(FlowError) -> (response: AuthorizationResponse, place: String) {
         let place: String
         let fields: [(String, String)]
         switch answer {
@@ -37,21 +36,32 @@ struct JARMCheck {
             place = page
             fields = posted.map { ($0.name, $0.value) }
         }
-        let jwt = try JARMResponse.jwt(in: fields, mode: mode, at: place)
-        client.trace.redactor.remember(jwt)
-        let jws = try JARMResponse.parse(jwt, at: place)
+        let jwt: String
+        let jws: CompactJWS
+        do {
+            jwt = try JARMResponse.jwt(in: fields, mode: mode, at: place)
+            client.trace.redactor.remember(jwt)
+            jws = try JARMResponse.parse(jwt, at: place)
+        } catch {
+            throw .oauth(error)
+        }
         let verified: VerifiedJWS
-        do throws(Failure) {
-            verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.authorizationSigningAlgs, what: "JARM response",
+        do throws(FlowError) {
+            verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.authorizationSigningAlgs, what: .jarmResponse,
                                                           verification: verification, clientSecret: clientSettings.secret, endpoints: endpoints,
                                                           client: client, now: now())
         } catch {
-            guard error.exitCode == .securityCheck else { throw error }
-            throw Failure(.securityCheck, error.message + "; the code is not redeemed", at: place, hint: error.hint)
+            guard error.isSecurityRefusal else { throw error }
+            throw .jarmRefused(at: place, error)
         }
         let issuer = SignatureCheck.expectedIssuer(server, endpoints: endpoints, else: authorizeURL)
-        let response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: clientSettings.id, now: now(),
+        let response: AuthorizationResponse
+        do {
+            response = try JARMResponse.response(payload: verified.payload, issuer: issuer, clientID: clientSettings.id, now: now(),
                                                  skew: verification.clockSkew, at: place)
+        } catch {
+            throw .oauth(error)
+        }
         client.trace.redactor.remember(response.code)
         client.trace.info("JARM response: \(ServerText.printable(verified.summary, limit: 120)); iss; aud; exp")
         return (response, place)

@@ -8,8 +8,8 @@ extension SignatureCheck {
     /// signed userinfo answer): verified with the run's keys and client
     /// secret, accepting the algorithms the metadata advertises for it
     /// (`advertised`), else the id_token's set; never `none`.
-    static func verifyServerJWS(_ jws: CompactJWS, advertised: [String]?, what: String, verification: VerificationSettings, clientSecret: String?,
-                                endpoints: ServerEndpoints, client: HTTPClient, now: Double) throws(Failure) -> VerifiedJWS {
+    static func verifyServerJWS(_ jws: CompactJWS, advertised: [String]?, what: SignedAnswer, verification: VerificationSettings, clientSecret: String?,
+                                endpoints: ServerEndpoints, client: HTTPClient, now: Double) throws(FlowError) -> VerifiedJWS {
         let metadata = endpoints.metadata
         let algorithms = AcceptedAlgorithms.other(advertised: advertised,
                                                   idToken: AcceptedAlgorithms.idToken(pinned: verification.idTokenAlgs, advertised: metadata?.idTokenSigningAlgs))

@@ -6,7 +6,7 @@ import OAuth
 /// Verifies a server's JWS (an id_token, a JARM response, a signed
 /// userinfo answer) with the run's keys (JOSE/JWSVerifier.swift holds the
 /// rules: refused headers, accepted algorithms, key choice, RSA ≥ 2048).
-/// Every refusal is exit 5 and says why, never with a value of the token.
+/// Every refusal says why (`FlowError.signature`), never with a value of the token.
 struct SignatureCheck {
     let keys: KeyStore
     let client: HTTPClient
@@ -14,8 +14,7 @@ struct SignatureCheck {
     let secret: String?
     let now: Double
 
-    /// - Parameter what: "id_token", "JARM response", "signed userinfo".
-    func verify(_ jws: CompactJWS, accepting algorithms: Set<JWSAlgorithm>, what: String) throws(Failure) -> VerifiedJWS {
+    func verify(_ jws: CompactJWS, accepting algorithms: Set<JWSAlgorithm>, what: SignedAnswer) throws(FlowError) -> VerifiedJWS {
         let secretBytes = secret.map { Array($0.utf8) }
         // First with no keys: the headers and the algorithm are decided
         // before any key set is fetched (a token that brings its own key,
@@ -25,10 +24,10 @@ struct SignatureCheck {
         } catch .unknownKeyID, .noUsableKey {
             // An asymmetric algorithm: the keys decide.
         } catch {
-            throw refusal(error, what: what, algorithms: algorithms)
+            throw .signature(what, error, accepted: algorithms)
         }
         guard keys.source != nil else {
-            throw Failure(.securityCheck, "\(what): no keys to verify its \(jws.algorithmName) signature with", hint: "Give --issuer (its jwks_uri) or --jwks.")
+            throw .noKeys(what, algorithm: jws.algorithmName)
         }
         let fetch = KeySetFetch(client: client)
         var set = try keys.keys(fetch, now: now)
@@ -38,24 +37,12 @@ struct SignatureCheck {
             } catch .unknownKeyID(let kid) {
                 // Key rotation: one more fetch per run, then the set as it is.
                 guard let fresh = try keys.refetch(fetch, now: now), fresh != set else {
-                    throw refusal(.unknownKeyID(kid), what: what, algorithms: algorithms)
+                    throw .signature(what, .unknownKeyID(kid), accepted: algorithms)
                 }
                 set = fresh
             } catch {
-                throw refusal(error, what: what, algorithms: algorithms)
+                throw .signature(what, error, accepted: algorithms)
             }
-        }
-    }
-
-    func refusal(_ error: JOSEError, what: String, algorithms: Set<JWSAlgorithm>) -> Failure {
-        switch error {
-        case .algorithmNotAccepted(.unsecured):
-            return Failure(.securityCheck, "\(what): \(error.message)")
-        case .algorithmNotAccepted, .unknownAlgorithm:
-            return Failure(.securityCheck, "\(what): \(error.message) (accepted: \(AcceptedAlgorithms.list(algorithms)))",
-                           hint: "The accepted algorithms come from --id-token-alg, else the server's metadata.")
-        default:
-            return Failure(.securityCheck, "\(what): \(error.message)")
         }
     }
 }

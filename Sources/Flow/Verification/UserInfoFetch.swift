@@ -22,18 +22,24 @@ package struct UserInfoFetch {
     /// with `ath`, retried once with the server's nonce (RFC 9449 §7.1).
     let profile: ClientProfile
 
-    func fetch(for token: MintedToken) throws(Failure) -> UserInfo {
+    func fetch(for token: MintedToken) throws(FlowError) -> UserInfo {
         guard let url = endpoints.metadata?.userinfoEndpoint else {
-            throw Failure(.malformedResponse, "the discovery document names no userinfo_endpoint (--userinfo)", at: server.issuer)
+            throw .noUserinfoEndpoint(issuer: server.issuer)
         }
         let place = URIReference(url)?.withoutQuery ?? url
-        var request = HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json, application/jwt")])
+        let request = HTTPRequest(method: .get, url: url, headers: [HTTPHeader("Accept", "application/json, application/jwt")])
         let response = try profile.sendToResource(request, accessToken: token.response.accessToken ?? "",
                                                   tokenType: token.response.json["token_type"]?.stringValue, through: client,
                                                   purpose: "userinfo request")
         var ran: [String] = []
         let claims: [UInt8]
-        switch try UserInfoResponse.classify(response, at: place) {
+        let body: UserInfoResponse.Body
+        do {
+            body = try UserInfoResponse.classify(response, at: place)
+        } catch {
+            throw .oauth(error)
+        }
+        switch body {
         case .json(let body):
             claims = body
         case .jwt(let jwt):
@@ -41,23 +47,31 @@ package struct UserInfoFetch {
             do throws(JOSEError) {
                 jws = try CompactJWS(jwt)
             } catch {
-                throw Failure(.malformedResponse, "the signed userinfo is not a JWT: \(error.message)", at: place)
+                throw .signedUserinfoNotJWT(error, at: place)
             }
             let verified: VerifiedJWS
-            do throws(Failure) {
-                verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.userinfoSigningAlgs, what: "signed userinfo",
+            do throws(FlowError) {
+                verified = try SignatureCheck.verifyServerJWS(jws, advertised: endpoints.metadata?.userinfoSigningAlgs, what: .signedUserinfo,
                                                               verification: verification, clientSecret: profile.client.secret, endpoints: endpoints,
                                                               client: client, now: now())
             } catch {
-                // Where the keys failed, say the key set's URL (DESIGN.md §3).
-                throw Failure(error.exitCode, error.message, at: error.location ?? place, hint: error.hint)
+                // Where the keys failed, the key set's URL is said (DESIGN.md §3).
+                throw .userinfoUnverified(at: place, error)
             }
             let issuer = SignatureCheck.expectedIssuer(server, endpoints: endpoints, else: url)
-            claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: profile.client.id, at: place)
+            do {
+                claims = try UserInfoResponse.signedClaims(payload: verified.payload, issuer: issuer, clientID: profile.client.id, at: place)
+            } catch {
+                throw .oauth(error)
+            }
             ran.append(ServerText.printable(verified.summary, limit: 120))
         }
         let subject = token.response.idToken.flatMap(IDTokenClaims.init(stored:))?.subject
-        try UserInfoResponse.checkSubject(claims, idTokenSubject: subject, at: place)
+        do {
+            try UserInfoResponse.checkSubject(claims, idTokenSubject: subject, at: place)
+        } catch {
+            throw .oauth(error)
+        }
         ran.append("sub matches the id_token's")
         client.trace.info("userinfo: " + ran.joined(separator: "; "))
         return UserInfo(claims: claims)

@@ -28,10 +28,4 @@ package enum AcceptedAlgorithms {
     static func fromMetadata(_ names: [String]?) -> Set<JWSAlgorithm>? {
         names.map { Set($0.compactMap(JWSAlgorithm.init(rawValue:))).subtracting([.unsecured]) }
     }
-
-    /// `RS256, PS256, …` in the order of `supported`.
-    package static func list(_ set: Set<JWSAlgorithm>) -> String {
-        let names = JWSAlgorithm.allCases.filter(set.contains).map(\.rawValue)
-        return names.isEmpty ? "none of those authcode supports" : names.joined(separator: ", ")
-    }
 }

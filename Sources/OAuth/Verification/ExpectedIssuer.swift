@@ -26,12 +26,4 @@ package enum ExpectedIssuer: Equatable, Sendable {
         case .originOf(let url): URIReference(url)?.origin.map { URIReference(iss)?.origin == $0 } ?? false
         }
     }
-
-    /// For an error line: what was expected (our own value, never the claim's).
-    package var description: String {
-        switch self {
-        case .exact(let issuer): "the expected issuer '\(issuer)'"
-        case .originOf(let url): "of the origin of \(URIReference(url)?.origin ?? url) (no issuer is known: pass --issuer or --expect-iss)"
-        }
-    }
 }

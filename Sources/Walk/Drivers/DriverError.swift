@@ -1,9 +1,10 @@
 import Core
 
 /// Why a driver stopped (DESIGN §12), as values: the CLI turns each into
-/// its line and hint. Every case ends the run without an authorization
-/// response. Provider text is server text: it is scrubbed and escaped like
-/// any page text before it reaches the terminal.
+/// its line and hint (CLI/Errors/DriverError+Text.swift, ErrorReport.swift).
+/// Every case ends the run without an authorization response. Provider
+/// text is server text: it is scrubbed and escaped like any page text
+/// before it reaches the terminal.
 package enum DriverError: Error, Equatable, Sendable {
     /// The provider turned the login down; `text` is its own message (from
     /// its JSON or its page), nil when it gave none.
@@ -17,6 +18,14 @@ package enum DriverError: Error, Equatable, Sendable {
     /// `text` is its own message. Apart from `loginRejected` because the
     /// remedy differs: the seed or the clock, not the password.
     case oneTimeCodeRejected(provider: IdentityProvider, text: String?, at: String)
+    /// The provider turned down what the run's passkey answered (a
+    /// credential it does not know, a signature or counter it refuses);
+    /// `text` is its own message.
+    case passkeyRejected(provider: IdentityProvider, text: String?, at: String)
+    /// The login ended on the provider's own error page (Keycloak's
+    /// error.ftl: "Cookie not found…", "Client not found."); `text` is what
+    /// it says.
+    case errorPage(provider: IdentityProvider, text: String?, at: String)
     /// The login stops at an action the user must take in person (update a
     /// password or a profile, verify an e-mail address, set up OTP).
     case requiredAction(provider: IdentityProvider, action: String, at: String)
@@ -34,5 +43,5 @@ package enum DriverError: Error, Equatable, Sendable {
     /// on the page or API answer at `at`.
     case passkey(WebAuthnError, at: String)
     /// An error of the walk or of the HTTP client, met on a driver's request.
-    case walk(Failure)
+    indirect case walk(WalkError)
 }

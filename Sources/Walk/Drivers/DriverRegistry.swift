@@ -7,7 +7,7 @@ import HTTP
 package struct DriverRegistry: Sendable {
     /// Every driver authcode has, in the order they are asked. A page is
     /// asked of the most specific recognition first.
-    package static let all: [any LoginDriver] = [OktaDriver(), EntraDriver(), Auth0LockDriver(), GlewlwydDriver(), AuthentikDriver()]
+    package static let all: [any LoginDriver] = [KeycloakDriver(), OktaDriver(), EntraDriver(), Auth0LockDriver(), GlewlwydDriver(), AuthentikDriver()]
 
     let choice: IdentityProvider
     let drivers: [any LoginDriver]

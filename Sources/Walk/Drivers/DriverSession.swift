@@ -42,13 +42,17 @@ package final class DriverSession {
         if request.method == .get || request.method == .head {
             guard walker.countRead() else { throw .noProgress(provider: provider, requests: walker.readLimit, at: Walker.place(request.url)) }
         }
-        do throws(Failure) {
+        do throws(WalkError) {
             if request.method != .get && request.method != .head { try walker.countHop(toward: request.url) }
-            if request.credential != nil { walker.credentialsWentOut(in: request) }
+        } catch {
+            throw .walk(error)
+        }
+        if request.credential != nil { walker.credentialsWentOut(in: request) }
+        do {
             // The request's own trace line names the driver and the step.
             return try client.send(request, purpose: "\(provider.rawValue): \(step)")
         } catch {
-            throw .walk(error)
+            throw .walk(.http(error))
         }
     }
 

@@ -2,8 +2,9 @@ import Core
 import JOSE
 
 /// Every way the software authenticator (DESIGN.md §13) refuses, as a value
-/// a test compares: no prose and no exit code here. The one mapping to the
-/// run's failure line is `WebAuthnError+Failure.swift`. Nothing here holds
+/// a test compares: no prose and no exit code here; the CLI words each case
+/// and picks its exit code (CLI/Errors/WebAuthnError+Text.swift,
+/// ErrorReport.swift). Nothing here holds
 /// key material; `rpID` and `origin` are what a page or a server sent.
 package enum WebAuthnError: Error, Equatable, Sendable {
     // What the login asks for and the run cannot give.
@@ -55,7 +56,24 @@ package enum WebAuthnError: Error, Equatable, Sendable {
     case signing(JOSEError)
     /// Reading, locking or writing FILE failed in the file helpers the token
     /// cache shares (Flow/Cache/CacheFileOpen.swift, FileLock.swift,
-    /// CacheFiles.swift); they say it themselves until they have typed
-    /// errors of their own (issue 25).
-    case store(Failure)
+    /// CacheFiles.swift).
+    case store(FileError)
+}
+
+extension WebAuthnError {
+    /// Whether the login cannot go on this way: what the page asked for is
+    /// something the run's passkey cannot give, so a driver's walk ends
+    /// there like any other (`WalkError.isDeadEnd`). False for a spent
+    /// counter, a file, a lock or a key that fails: the user fixes those
+    /// before running again. CLITests/ErrorReportTests.swift pins this to
+    /// the exit code the CLI gives each case.
+    package var isDeadEnd: Bool {
+        switch self {
+        case .noPasskey, .registrationNotAllowed, .passkeyExists, .noCredentialYet, .notAnOrigin, .insecureOrigin, .ipLiteral, .invalidRPID,
+             .rpIDNotForOrigin, .rpIDMismatch, .credentialNotAllowed, .emptyChallenge, .noSupportedAlgorithm, .badUserHandle:
+            true
+        case .counterExhausted, .file, .signing, .store:
+            false
+        }
+    }
 }

@@ -53,7 +53,7 @@ struct AuthentikDriverTests {
         let form = [NameValue("username", "alice"), NameValue("password", "wonderland")]
         let redactor = Redactor()
         for value in form { redactor.remember(value.value) }
-        let trace = Trace(enabled: true, redactor: redactor, console: console)
+        let trace = Trace(enabled: true, redactor: redactor, console: console, names: .standard)
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false),
                                 trace: trace, now: { 0 })
         client.adapters.append(OriginPolicy(trusting: [root], userHeaders: [], trace: trace))
@@ -150,6 +150,6 @@ struct AuthentikDriverTests {
     ] as [([String], DriverError)])
     func stopsWithAuthentiksTextOrTheStageItDoesNotKnow(challenges: [String], error: DriverError) {
         let server = Executor(challenges)
-        #expect(throws: error.failure) { try Self.walker(server.transport).walk(from: Self.first) }
+        #expect(throws: WalkError.driver(error)) { try Self.walker(server.transport).walk(from: Self.first) }
     }
 }

@@ -86,7 +86,7 @@ struct GlewlwydDriverTests {
     func namesWhatItCannotAnswer(schemes: String, totp: Bool, error: DriverError) {
         let server = Server(schemes: schemes)
         server.granted = true
-        #expect(throws: error.failure) { try server.walker(totp: totp).walk(from: Self.first) }
+        #expect(throws: WalkError.driver(error)) { try server.walker(totp: totp).walk(from: Self.first) }
         #expect(server.transport.requests.last?.url.hasSuffix("g_continue") == false, "never continued")
     }
 
@@ -118,7 +118,7 @@ struct GlewlwydDriverTests {
 
     @Test func aWrongPasswordIsTheLoginAppsText() {
         let server = Server(schemes: Server.schemes([]))
-        #expect(throws: DriverError.loginRejected(provider: .glewlwyd, text: "Authentication error", at: Server.base + "/api/auth/").failure) {
+        #expect(throws: WalkError.driver(DriverError.loginRejected(provider: .glewlwyd, text: "Authentication error", at: Server.base + "/api/auth/"))) {
             try server.walker(form: [NameValue("username", "bob"), NameValue("password", "wrong-one")]).walk(from: Self.first)
         }
         #expect(server.posted.count == 1, "no second try")
@@ -127,7 +127,7 @@ struct GlewlwydDriverTests {
     @Test func noFormValuesNameTheFields() {
         let server = Server(schemes: Server.schemes([]))
         let error = DriverError.credentialsMissing(provider: .glewlwyd, names: ["username", "password"], at: Server.base + "/login.html")
-        #expect(throws: error.failure) { try server.walker(form: []).walk(from: Self.first) }
+        #expect(throws: WalkError.driver(error)) { try server.walker(form: []).walk(from: Self.first) }
         #expect(server.posted.isEmpty)
     }
 

@@ -78,7 +78,7 @@ final class GlewlwydScriptedServer: @unchecked Sendable {
                 passkey: (any PasskeyStore)? = nil, console: CapturingConsole = CapturingConsole()) -> Walker {
         let redactor = Redactor()
         for value in form { redactor.remember(value.value) }
-        let trace = Trace(enabled: true, redactor: redactor, console: console)
+        let trace = Trace(enabled: true, redactor: redactor, console: console, names: .standard)
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: false),
                                 trace: trace, now: { 0 })
         client.adapters.append(OriginPolicy(trusting: [Self.base], userHeaders: [], trace: trace))

@@ -45,7 +45,7 @@ final class ProviderScript: @unchecked Sendable {
                 console: CapturingConsole = CapturingConsole(), maxHops: Int = 10) -> Walker {
         let redactor = Redactor()
         for value in form { redactor.remember(value.value) }
-        let trace = Trace(enabled: true, redactor: redactor, console: console)
+        let trace = Trace(enabled: true, redactor: redactor, console: console, names: .standard)
         let client = HTTPClient(transport: transport, cookies: CookieJar(), extraHeaders: [], policy: SecurityPolicy(allowHTTP: true),
                                 trace: trace, now: { 0 })
         client.adapters.append(OriginPolicy(trusting: trusted, userHeaders: [], trace: trace))

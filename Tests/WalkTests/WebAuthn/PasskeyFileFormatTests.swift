@@ -87,8 +87,9 @@ struct PasskeyFileFormatTests {
         #expect(throws: problem) { try PasskeyCredential(file: contents) }
     }
 
-    /// Every refusal's error line and hint, and a credential's description:
-    /// no form of the private key in any of them.
+    /// Every refusal as a value, and a credential's description: no form of
+    /// the private key in any of them (the CLI's words around a refusal add
+    /// none: Tests/CLITests/ErrorReportTests.swift).
     @Test func noMessageHoldsTheKey() throws {
         let d = PyWebAuthn.hex(Self.d)
         let forms = [Self.d, Self.d.uppercased(), Base64URL.encode(d), Base64URL.encodeStandard(d), "r_kHyZ", "r/kHyZ"]
@@ -97,8 +98,8 @@ struct PasskeyFileFormatTests {
             do throws(PasskeyFileProblem) {
                 _ = try PasskeyCredential(file: contents)
             } catch {
-                let failure = WebAuthnError.file(error, path: "/ci/passkey.json").failure()
-                texts += [failure.line, failure.hint ?? "", "\(error)"]
+                let refusal = WebAuthnError.file(error, path: "/ci/passkey.json")
+                texts += ["\(refusal)", String(reflecting: refusal), "\(error)"]
             }
         }
         let credential = try PasskeyCredential(file: Self.file(Self.good))
@@ -122,49 +123,5 @@ struct PasskeyFileFormatTests {
             let scrubbed = redactor.scrub("page says \(form) here")
             #expect(!scrubbed.contains(form) && scrubbed.contains(Redactor.mask), "\(scrubbed)")
         }
-    }
-
-    @Test(arguments: [
-        (PasskeyFileProblem.exposed(mode: 0o100644), "authcode: error: the passkey file '/ci/pk.json' can be read or written by group or others (mode 644): it holds a private key",
-         "Run chmod 600 '/ci/pk.json'; if others could read it, enrol a new passkey and remove this one from the account."),
-        (.missing("signCount"), "authcode: error: the passkey file '/ci/pk.json' has no signCount", "README \"Passkeys\" shows what a passkey file holds."),
-        (.absent, "authcode: error: the passkey file '/ci/pk.json' does not exist",
-         "A passkey file is made on a login that asks to register one: --passkey FILE --passkey-register."),
-        (.key(.notPrivateKey), "authcode: error: the passkey file '/ci/pk.json' has a privateKey that cannot be used: the key holds no private part (d)",
-         "README \"Passkeys\" shows what a passkey file holds."),
-    ])
-    func fileFailureLines(_ problem: PasskeyFileProblem, _ line: String, _ hint: String) {
-        let failure = WebAuthnError.file(problem, path: "/ci/pk.json").failure()
-        #expect(failure.exitCode == .usage)
-        #expect(failure.line == line)
-        #expect(failure.hint == hint)
-    }
-
-    @Test func loginFailureLines() {
-        let page = "https://login.example.com/auth"
-        let cases: [(WebAuthnError, ExitCode, String)] = [
-            (.noPasskey, .noAuthorizationResponse, "authcode: error: the login asks for a passkey, and no --passkey was given (\(page))"),
-            (.registrationNotAllowed(path: "pk.json"), .noAuthorizationResponse,
-             "authcode: error: the login asks to register a passkey, and --passkey-register was not given (\(page))"),
-            (.passkeyExists(path: "pk.json"), .noAuthorizationResponse,
-             "authcode: error: the login asks to register a passkey, and 'pk.json' already holds one; authcode never replaces it (\(page))"),
-            (.credentialNotAllowed, .noAuthorizationResponse,
-             "authcode: error: the server does not accept the passkey in --passkey (its credential ID is not in allowCredentials); nothing was signed (\(page))"),
-            (.rpIDMismatch(asked: "example.org", file: "example.com"), .noAuthorizationResponse,
-             "authcode: error: the login asks for a passkey of 'example.org', and the one in --passkey is for 'example.com'; nothing was signed (\(page))"),
-            (.ipLiteral("127.0.0.1"), .noAuthorizationResponse,
-             "authcode: error: a passkey is asked for with the IP address '127.0.0.1', and WebAuthn has no RP ID for an address; nothing was signed (\(page))"),
-            (.counterExhausted, .usage,
-             "authcode: error: the passkey's signCount is 4294967295, the largest there is: it can sign no more (\(page))"),
-        ]
-        for (error, code, line) in cases {
-            let failure = error.failure(at: page)
-            #expect(failure.exitCode == code)
-            #expect(failure.line == line)
-        }
-        #expect(WebAuthnError.registrationNotAllowed(path: nil).failure().hint
-            == "Registering enrols a new factor on the account; to let authcode do it, pass --passkey-register with a --passkey FILE that does not exist yet.")
-        let store = Failure(.network, "another authcode run has held the passkey file's lock for more than 30 s", at: "pk.json.lock")
-        #expect(WebAuthnError.store(store).failure() == store)
     }
 }

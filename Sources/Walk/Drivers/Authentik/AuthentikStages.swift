@@ -39,7 +39,7 @@ struct AuthentikStages {
 
     private func identification(_ challenge: AuthentikChallenge) throws(DriverError) -> AuthentikChallenge {
         if let options = challenge["passkey_challenge"], case .object = options, session.passkey.isAvailable {
-            session.trace.info("authentik: the identification stage offers a passkey login; answering with --passkey")
+            session.trace.info("authentik: the identification stage offers a passkey login; answering with \(session.trace.names.passkey)")
             let answer = try AuthentikPasskey.answer(options, origin: origin, in: session, at: place)
             return try executor.answer(challenge.component, ["passkey": answer], step: "passkey", credential: true)
         }
