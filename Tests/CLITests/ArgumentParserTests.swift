@@ -124,6 +124,7 @@ struct ArgumentParserTests {
         case "submit": o.flow.walk.submit.map { "\($0.name)=\($0.value ?? "nil")" } ?? "nil"
         case "step": o.flow.walk.steps.map { "\($0.method) \($0.url) \($0.body ?? "nil")" }.joined(separator: ",")
         case "max-hops": "\(o.flow.walk.maxHops)"
+        case "idp": o.flow.walk.idp.rawValue
         case "print": o.flow.output.print.rawValue
         case "header": o.flow.connection.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         case "connect-to": o.flow.connection.transport.connectTo.map(\.text).joined(separator: ",")
