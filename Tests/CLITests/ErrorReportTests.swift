@@ -488,14 +488,14 @@ struct ErrorReportTests {
         Case(.answerRefused(.code, at: token, .oauth(.idTokenNotString)), .malformedResponse,
              "authcode: error: the code was redeemed, but the token response was refused: the id_token is neither a string nor null (\(token))"),
         Case(.answerRefused(.code, at: token, .keySetStatus(url: "https://idp.example/jwks", status: 503)), .network,
-             "authcode: error: the code was redeemed, but the token response was refused: could not fetch the key set at https://idp.example/jwks: it answered 503 (https://idp.example/jwks)"),
+             "authcode: error: the code was redeemed, but the token response was refused: could not fetch the key set at https://idp.example/jwks: it answered 503 (\(token))"),
         Case(.jarmRefused(at: place, .signature(.jarmResponse, .badSignature, accepted: [.rs256])), .securityCheck,
              "authcode: error: JARM response: the JWS signature does not verify; the code is not redeemed (\(place))"),
         Case(.jarmRefused(at: place, .noKeys(.jarmResponse, algorithm: "ES256")), .securityCheck,
              "authcode: error: JARM response: no keys to verify its ES256 signature with; the code is not redeemed (\(place))",
              hint: "Give --issuer (its jwks_uri) or --jwks."),
         Case(.userinfoUnverified(at: place, .keySetStatus(url: "https://idp.example/jwks", status: 500)), .network,
-             "authcode: error: could not fetch the key set at https://idp.example/jwks: it answered 500 (https://idp.example/jwks)"),
+             "authcode: error: could not fetch the key set at https://idp.example/jwks: it answered 500 (\(place))"),
         // The request that failed is named (issue 26, class 9): a key set
         // over the size limit or timing out, at its URL.
         Case(.answerRefused(.code, at: token, .keySetFetch(url: "https://idp.example/jwks", .bodyTooLarge(limitMiB: 4, url: "https://idp.example/jwks"))),
