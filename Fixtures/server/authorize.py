@@ -21,7 +21,7 @@ REDIRECT_STATUS = {"status-301": 301, "status-303": 303, "status-307": 307, "sta
 ISS_SCENARIOS = {
     "iss": None, "wrong-iss": "https://evil.example", "form-post": None,
     "discovery": None, "discovery-8414": None, "discovery-wrong-issuer": None,
-    "discovery-no-s256": None,
+    "discovery-no-s256": None, "discovery-other-revocation": None, "discovery-other-userinfo": None,
     # Another origin than the authorization endpoint's (RFC 9207 §2.4: iss
     # must match the issuer the request was sent to).
     "iss-other-origin": "http://127.0.0.2:1/evil",
@@ -38,6 +38,13 @@ FORGED_DESCRIPTION = "\x1b[2JSession expired. Sign in again at https://evil.exam
 # Terminal control characters a hostile server may put in text a client shows
 # or prints: ESC (an OSC retitle and a CSI), BEL, C1 CSI, DEL and a bidi override.
 CONTROL_TEXT = "Denied\x1b]0;pwned\x07\x1b[2J\u009b31m\u202eevil\x7f"
+
+# Text that fakes or reorders a line without a single control character:
+# a LINE SEPARATOR then what reads as authcode's own note, a PARAGRAPH
+# SEPARATOR, every other Bidi_Control character and the invisible ones
+# (DESIGN.md §4.7).
+SPOOF_TEXT = ("Denied\u2028authcode: note: the login worked\u2029"
+              "\u061c\u200e\u200f\u2066x\u2069\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeffend")
 
 
 def validate(ex):

@@ -97,9 +97,22 @@ def verify(ex, cfg, endpoint, access_token=None):
     return jkt
 
 
+# dpop_nonce_fault: nonces no client may send back (RFC 9449 §8.1 allows
+# 1*NQCHAR: printable ASCII but space, " and \), or of 100,000 characters.
+NONCE_FAULTS = {"space": "dpop nonce", "quote": 'dpop"nonce', "backslash": "dpop\\nonce",
+                "huge": "n" * 100_000}
+
+
 def nonce_headers(ex, cfg, endpoint):
-    """DPoP-Nonce on answers of endpoints that demand one (RFC 9449 §8.2)."""
+    """DPoP-Nonce on answers of endpoints that demand one (RFC 9449 §8.2);
+    with `dpop_nonce_fault` a spoiled one instead, which is accepted back."""
     if endpoint in cfg["dpop_nonce"]:
+        fault = cfg.get("dpop_nonce_fault")
+        if fault is not None:
+            if fault not in NONCE_FAULTS:
+                raise ValueError(f"dpop_nonce_fault {fault!r} is not one of {', '.join(NONCE_FAULTS)}")
+            profile_state.add_nonce(ex.state, NONCE_FAULTS[fault])
+            return [("DPoP-Nonce", NONCE_FAULTS[fault])]
         return [("DPoP-Nonce", profile_state.current_nonce(ex.state))]
     return []
 

@@ -8,6 +8,7 @@ The key of `id_token_alg`'s kind (the primary kind) carries `kid` (after
 rotation `rotated_kid`); keys of other kinds used by jarm_alg/userinfo_alg
 carry "<kind>-<generation>". Rotation swaps generation 1 for 2.
 """
+import json
 import time
 
 import jose_keys
@@ -94,6 +95,15 @@ def key_set(ex, cfg, is_rotated) -> dict:
     return {"keys": keys}
 
 
+HUGE_SIZE = 5 * 1024 * 1024  # over a client's 4 MiB body limit
+
+
+def huge_json(obj) -> str:
+    """`obj` with a `padding` member making it exactly HUGE_SIZE bytes."""
+    head = json.dumps(obj, separators=(",", ":"))[:-1] + ',"padding":"'
+    return head + "x" * (HUGE_SIZE - len(head) - 2) + '"}'
+
+
 def serve(ex, cfg):
     """GET <issuer>/jwks; every request counts in /_stats jwks_fetches."""
     profile_state.count(ex.state, "jwks_fetches")
@@ -115,6 +125,8 @@ def serve(ex, cfg):
         return ex.json_response(200, key_set(ex, cfg, False)["keys"])
     elif fault == "empty":
         return ex.json_response(200, {"keys": []})
+    elif fault == "huge":
+        return ex.send(200, huge_json(key_set(ex, cfg, False)), "application/json")
     elif fault is not None:
         raise ConfigError(f"unknown jwks_fault {fault!r}")
     # This fetch is number n: served rotated when n > jwks_rotate_after.

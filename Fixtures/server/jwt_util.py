@@ -32,6 +32,13 @@ def encode_text(payload_text: str, key: bytes = FIXTURE_KEY) -> str:
     return signing_input + "." + b64url(signature)
 
 
+def encode_with_header(header: dict, payload: dict, key: bytes = FIXTURE_KEY) -> str:
+    """Like encode(), with a header of the caller's (large.py: a huge `kid`)."""
+    signing_input = _segment(header) + "." + _segment(payload)
+    signature = hmac.new(key, signing_input.encode("ascii"), hashlib.sha256).digest()
+    return signing_input + "." + b64url(signature)
+
+
 def decode_verified(token: str, key: bytes):
     """The payload of an HS256 JWT made by encode() with `key`, or None when
     it does not verify or parse (the replicas' signed cookies)."""

@@ -34,7 +34,7 @@ DEFAULTS = {
     "request_object_algs": None, "request_object_outer_params": "ignore",
     "request_object_max_lifetime": 3600,
     "dpop_required": False, "dpop_nonce": [], "dpop_iat_window": 10, "dpop_algs": None,
-    "resource_require_dpop": False,
+    "dpop_nonce_fault": None, "resource_require_dpop": False, "userinfo_delay": 3,
     "pkce_required": False, "pkce_methods": ["S256", "plain"], "nonce_required": False,
     "authorization_details_types": None,
     "tls_client_auth": {}, "mtls_endpoint_aliases": False,

@@ -92,6 +92,14 @@ def current_nonce(state) -> str:
         return ps.nonces[-1]
 
 
+def add_nonce(state, nonce) -> None:
+    """A nonce of the test's choosing (dpop_nonce_fault), accepted back."""
+    ps = of(state)
+    with state.lock:
+        if nonce not in ps.nonces:
+            ps.nonces.append(nonce)
+
+
 def nonce_known(state, nonce) -> bool:
     ps = of(state)
     with state.lock:

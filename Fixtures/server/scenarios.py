@@ -11,10 +11,15 @@ import echo
 import error_pages
 import field_names
 import folding
+import form_targets
 import framing
 import hostile
+import large
+import location_fields
 import login_flows
+import metadata_origins
 import pages
+import proxy
 import real_servers
 import replicas
 import signed_scenarios
@@ -24,7 +29,7 @@ import totp
 import unparsed
 import users
 import xorigin
-from authorize import CONTROL_TEXT, FORGED_DESCRIPTION, answer_code, answer_error, validate
+from authorize import CONTROL_TEXT, FORGED_DESCRIPTION, SPOOF_TEXT, answer_code, answer_error, validate
 from exchange import add_params
 from oauth_store import check_user
 
@@ -43,7 +48,7 @@ DIRECT = {
     "iss-other-origin", "iss-same-origin", "redirect-normalised",
     # token shapes and lifecycle (token_response.py, lifecycle.py)
     "rotate", "refresh-keep", "short-lived", "no-expiry", "jwt-access",
-    "echo-token", "token-control", *framing.TOKEN, *hostile.SCENARIOS,
+    "echo-token", "token-control", "token-spoof", *framing.TOKEN, *hostile.SCENARIOS, *large.SCENARIOS,
     # token answers that hold a token but do not parse (unparsed.py)
     *unparsed.SCENARIOS,
 }
@@ -88,6 +93,7 @@ AUTHORIZE = {
                                                  with_state=False),
     "error-wrong-state": lambda ex, p: answer_error(ex, p, "access_denied", FORGED_DESCRIPTION),
     "error-control": lambda ex, p: answer_error(ex, p, "access_denied", CONTROL_TEXT),
+    "error-spoof": lambda ex, p: answer_error(ex, p, "access_denied", SPOOF_TEXT),
     "no-location": lambda ex, p: ex.redirect(302, None),
     "bad-location": lambda ex, p: ex.redirect(302, "http://[::1"),
     "elsewhere": lambda ex, p: ex.redirect(302, ex.issuer + "/somewhere"),
@@ -104,6 +110,10 @@ AUTHORIZE = {
         "text/html; charset=utf-8"),
     **login_flows.AUTHORIZE,
     **xorigin.AUTHORIZE,
+    **proxy.AUTHORIZE,
+    **location_fields.AUTHORIZE,
+    **form_targets.AUTHORIZE,
+    **metadata_origins.AUTHORIZE,
     **delivery.AUTHORIZE,
     **framing.AUTHORIZE,
     **echo.AUTHORIZE,
@@ -198,6 +208,10 @@ PAGES = {
     **{("long-chain", f"hop{n}"): _hop for n in range(1, LONG_CHAIN_HOPS + 1)},
     **login_flows.PAGES,
     **xorigin.PAGES,
+    **proxy.PAGES,
+    **location_fields.PAGES,
+    **form_targets.PAGES,
+    **metadata_origins.PAGES,
     **delivery.PAGES,
     **echo.PAGES,
     **real_servers.PAGES,
@@ -216,6 +230,7 @@ def metadata(ex):
     issuer = "https://other.example" if ex.scenario == "discovery-wrong-issuer" else ex.issuer
     methods = ["plain"] if ex.scenario == "discovery-no-s256" else ["S256"]
     return {
+        **metadata_origins.members(ex),
         "issuer": issuer,
         "authorization_endpoint": ex.issuer + "/authorize",
         "token_endpoint": ex.issuer + "/token",

@@ -12,7 +12,7 @@ import echo
 import framing
 import lifecycle
 import token_response
-from authorize import CONTROL_TEXT
+from authorize import CONTROL_TEXT, SPOOF_TEXT
 from oauth_store import CLIENTS, parse_basic, verify_pkce
 
 FORM = "application/x-www-form-urlencoded"
@@ -58,6 +58,8 @@ CANNED = {
     # would write the control characters to the terminal.
     "token-control": lambda ex: ex.json_response(200, {
         "access_token": "at-" + CONTROL_TEXT, "token_type": "Bearer" + CONTROL_TEXT, "refresh_token": "rt-" + CONTROL_TEXT}),
+    "token-spoof": lambda ex: ex.json_response(200, {
+        "access_token": "at-" + SPOOF_TEXT, "token_type": "Bearer", "refresh_token": "rt-" + SPOOF_TEXT}),
     **framing.TOKEN,
 }
 

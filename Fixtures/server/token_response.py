@@ -11,6 +11,7 @@ import json
 import time
 
 import hostile
+import large
 import unparsed
 import jwt_util
 from oauth_store import random_token
@@ -82,6 +83,9 @@ def send(ex, obj):
     if spoiled is not None:
         status, ctype, data = spoiled
         return ex.send(status, data, ctype)
+    large_body = large.body(ex.scenario, obj)
+    if large_body is not None:
+        return ex.send(200, large_body, "application/json")
     if ex.scenario == "token-huge":
         head = json.dumps(obj, separators=(",", ":"))[:-1] + ',"padding":"'
         tail = '"}'

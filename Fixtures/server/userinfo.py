@@ -6,13 +6,16 @@ under <issuer>/mtls/. They take the access tokens profile_token.py issued:
 certificate-bound token only over a connection with that certificate
 (RFC 8705 §3). Errors are 401 with WWW-Authenticate and a JSON body.
 """
+import time
+
 import dpop
+import jwks
 import profile_state
 import server_jwt
 from profile_config import ConfigError
 from profile_http import certificate_thumbprint, peer_certificate
 
-USERINFO_ONLY_FAULTS = ("sub-mismatch", "sub-missing", "not-json", "500")
+USERINFO_ONLY_FAULTS = ("sub-mismatch", "sub-missing", "not-json", "500", "huge", "slow")
 
 
 def _presented(ex):
@@ -83,6 +86,10 @@ def userinfo(ex, cfg):
         return
     if "500" in faults:
         return ex.html(500, "<html><body><h1>Internal Server Error</h1></body></html>")
+    if "slow" in faults:
+        time.sleep(float(cfg.get("userinfo_delay") or 0))
+    if "huge" in faults:
+        return ex.send(200, jwks.huge_json(server_jwt.userinfo_claims(info.user)), "application/json")
     if "not-json" in faults:
         return ex.send(200, "<html><body>userinfo</body></html>", "application/json")
     claims = server_jwt.userinfo_claims(info.user)

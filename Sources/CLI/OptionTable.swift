@@ -127,7 +127,7 @@ package enum OptionTable {
     static var walk: [OptionDeclaration] {
         [
             .list("form", "name=value", \.flow.walk.form, .walk, files: .byParser,
-                  "field sent with a POST authorization request and filled into forms met on the way (username, password…); repeatable",
+                  "field filled into forms met on the way (username, password…), never sent in the authorization request (that is --param); repeatable",
                   parse: OptionValues.pair).secret(.named(separator: "=", fileValue: true)),
             .value("totp-secret", "secret", \.flow.walk.totpSecret, .walk,
                    "base32 TOTP seed or otpauth://totp/ URI: a fresh RFC 6238 code fills the one-time-code field of any form met",

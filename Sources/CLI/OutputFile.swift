@@ -30,14 +30,7 @@ final class OutputFile: Console {
         }
         guard !name.isEmpty, name != ".", name != ".." else { throw refuse("it names a directory, not a file") }
         var info = stat()
-        if lstat(path, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG, S_IFLNK: break
-            case S_IFDIR: throw refuse("it is a directory")
-            // A device or FIFO would be replaced by the rename, not written to.
-            default: throw refuse("it is not a regular file (-o replaces the file it names)")
-            }
-        }
+        if let refusal = Self.notReplaceable(path) { throw refuse(refusal) }
         guard stat(directory, &info) == 0 else {
             throw refuse(errno == ENOENT ? "directory '\(directory)' does not exist" : "cannot reach directory '\(directory)': \(Self.reason(errno))")
         }
@@ -97,6 +90,11 @@ final class OutputFile: Console {
             close(file.descriptor)
             file.descriptor = -1
         }
+        // Checked again: a link planted while the flow ran would be replaced too.
+        if let refusal = Self.notReplaceable(path) {
+            unlink(temporary)
+            return refusal
+        }
         guard rename(temporary, path) == 0 else {
             let failed = errno
             unlink(temporary)
@@ -114,6 +112,22 @@ final class OutputFile: Console {
             return true
         }
         if open { unlink(temporary) }
+    }
+
+    /// Why FILE may not be replaced, if it may not: rename(2) replaces
+    /// whatever the name is, so a symbolic link (`/dev/stdout` is one) would
+    /// itself become the token's file instead of being written through, and
+    /// a device or FIFO likewise (DESIGN.md §11). Only a regular file, or
+    /// no file yet, is ours to replace.
+    static func notReplaceable(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "it is a directory"
+        case S_IFLNK: return "it is a symbolic link (-o replaces the file it names, so it would replace the link, not write through it)"
+        default: return "it is not a regular file (-o replaces the file it names)"
+        }
     }
 
     /// `dir/name` → (`dir`, `name`); a bare name is in `.`.

@@ -95,6 +95,11 @@ final class CurlExchange {
             overflowed = true
             return false
         }
+        // The size the server announced, within the limit, asked for once:
+        // a 4 MB answer then never holds a half-grown copy besides itself.
+        if body.capacity == 0, let announced = headers.first(named: "Content-Length").flatMap({ Int($0) }), announced > 0 {
+            body.reserveCapacity(min(announced, maxBodyBytes))
+        }
         body.append(contentsOf: bytes)
         return true
     }

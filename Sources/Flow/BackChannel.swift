@@ -28,6 +28,13 @@ extension ClientProfile {
             } catch {
                 throw .http(error)
             }
+            if settings.dpop != nil {
+                do {
+                    try DPoPNonceChallenge.check(response, at: URIReference(request.url)?.withoutQuery ?? request.url)
+                } catch {
+                    throw .oauth(error)
+                }
+            }
             nonces.learn(from: response, for: request.url)
             guard settings.dpop != nil, !again, DPoPNonceChallenge.demanded(by: response) != nil else { return response }
             client.trace.info("the server asks for a DPoP nonce (RFC 9449 §8): sending once more with it, a new proof and a new assertion")

@@ -21,6 +21,8 @@ package final class ClientProfile {
     let random: (Int) -> [UInt8]
     let nonces = DPoPNonces()
     private var freshDPoPKey: SigningKey?
+    /// Where a warning the user must see goes (TokenFlow: stderr, not with -q).
+    var warn: (String) -> Void = { _ in }
 
     package init(client: ClientSettings, profile: ProfileSettings, issuer: String?, redactor: Redactor, now: @escaping () -> Double,
                  random: @escaping (Int) -> [UInt8] = Randomness.bytes) {

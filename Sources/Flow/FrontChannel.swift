@@ -10,7 +10,7 @@ import OAuth
 /// for servers that read some parameters only there (Glewlwyd's
 /// `g_continue`); the endpoint URL's own query stays on the URL.
 extension AuthorizationCodeFlow {
-    func frontChannel(_ authorization: AuthorizationRequest, method: AuthorizationMethod, form: [NameValue],
+    func frontChannel(_ authorization: AuthorizationRequest, method: AuthorizationMethod,
                       at endpoints: ServerEndpoints, authorizeURL: String) throws(FlowError) -> HTTPRequest {
         var parameters = authorization.allParameters
         let outer: [NameValue]
@@ -24,10 +24,10 @@ extension AuthorizationCodeFlow {
         } else if profile.settings.requestObject {
             outer = [NameValue("client_id", clientSettings.id), NameValue("request", try profile.requestObject(parameters))]
         } else {
-            return authorization.httpRequest(endpoint: authorizeURL, method: method, form: form, headers: [])
+            return authorization.httpRequest(endpoint: authorizeURL, method: method, headers: [])
         }
         return AuthorizationRequest.httpRequest(endpoint: authorizeURL, method: method, parameters: outer + profile.settings.frontParams,
-                                                form: form, headers: [])
+                                                headers: [])
     }
 
     /// RFC 9126 §2: POST the parameters with client authentication (a new

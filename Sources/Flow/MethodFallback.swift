@@ -3,11 +3,12 @@ import HTTP
 import OAuth
 import Walk
 
-/// Why the POST authorization request is sent once more as a GET without
-/// the `--form` values: RFC 6749 §3.1 makes GET the method every server
-/// must take, and servers that take only GET refuse a POST (403, 405, 415),
-/// lead it to a page nobody can walk, or turn it into a GET by copying
-/// every field, password included, into a URL. At most once per run.
+/// Why the POST authorization request is sent once more as a GET: RFC 6749
+/// §3.1 makes GET the method every server must take, and servers that take
+/// only GET refuse a POST (403, 405, 415), lead it to a page nobody can
+/// walk, or, once the login form has the password, turn the request into a
+/// GET by copying every field into a URL. Neither request carries a
+/// `--form` value (AuthorizationRequest.httpRequest). At most once per run.
 struct MethodFallback: Equatable {
     /// Why, as the walk returned it (Walk/Walker.swift decides: a refusal,
     /// a `--form` value about to go into a URL, or a dead end before any
@@ -41,13 +42,13 @@ extension AuthorizationCodeFlow {
     func authorizeAndWalk(from authorizeURL: String, at endpoints: ServerEndpoints) throws(FlowError) -> (AuthorizationRequest, AuthorizationAnswer) {
         let first = authorizationRequest()
         guard request.method == .post else {
-            return (first, try walkOnce(walker(for: first), from: frontChannel(first, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
+            return (first, try walkOnce(walker(for: first), from: frontChannel(first, method: .get, at: endpoints, authorizeURL: authorizeURL)))
         }
         // The --step cookies stay; whatever the POST's walk collected goes
         // (a session that kept the POSTed fields, say).
         let cookies = client.saveCookies()
         let postWalker = try walker(for: first)
-        let post = try frontChannel(first, method: .post, form: form, at: endpoints, authorizeURL: authorizeURL)
+        let post = try frontChannel(first, method: .post, at: endpoints, authorizeURL: authorizeURL)
         let outcome: WalkOutcome
         do {
             outcome = try postWalker.walk(from: post, fallingBack: CredentialLeak(form))
@@ -67,7 +68,7 @@ extension AuthorizationCodeFlow {
             // session holding the POSTed fields.
             if !reason.keepsCookies { client.restoreCookies(cookies) }
             let second = authorizationRequest()
-            return (second, try walkOnce(walker(for: second), from: frontChannel(second, method: .get, form: [], at: endpoints, authorizeURL: authorizeURL)))
+            return (second, try walkOnce(walker(for: second), from: frontChannel(second, method: .get, at: endpoints, authorizeURL: authorizeURL)))
         }
     }
 

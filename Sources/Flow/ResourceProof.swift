@@ -10,8 +10,10 @@ extension TokenFlow {
     func withResourceProof(_ result: FlowResult) throws(FlowError) -> FlowResult {
         guard let target = settings.profile.dpopFor, case .token(var token) = result, let accessToken = token.response.accessToken else { return result }
         guard TokenScheme(tokenType: token.response.json["token_type"]?.stringValue) == .dpop else {
-            if settings.output.verbosity != .quiet {
-                console.writeErr("authcode: warning: the token is not DPoP-bound (its token_type is not DPoP), so \(wording.names.dpopFor) adds no DPoP line\n")
+            // A token just from the token endpoint was warned about there
+            // (TokenBinding.swift): one warning per token, not two.
+            if token.source == .cache {
+                warn("authcode: warning: the token is not DPoP-bound (its token_type is not DPoP), so \(wording.names.dpopFor) adds no DPoP line")
             }
             return result
         }

@@ -26,6 +26,9 @@ package final class TokenFlow {
     /// A batch's flows share it: the fallback note comes once per batch
     /// (MethodFallback.swift).
     package var fallbackNoted: Lock<Bool>?
+    /// The warnings already written by a flow of this batch: each is said
+    /// once per run, not once per record (BatchRunner.swift).
+    package var warningsSaid: Lock<Set<String>>?
     /// The CLI's words: option names for the trace and notes, error
     /// messages where a trace line or warning quotes one.
     let wording: any FlowWording
@@ -49,6 +52,15 @@ package final class TokenFlow {
         if let redirectGuard { client.adapters.append(redirectGuard) }
         client.adapters.append(origins)
         profile = ClientProfile(client: settings.client, profile: settings.profile, issuer: settings.server.expectedIssuer, redactor: redactor, now: now)
+        profile.warn = { [weak self] message in self?.warn(message) }
+    }
+
+    /// A warning the user must act on (DESIGN.md §3): on stderr unless `-q`,
+    /// and in a batch once, not once per record.
+    func warn(_ message: String) {
+        guard settings.output.verbosity != .quiet else { return }
+        if let said = warningsSaid, !said.withLock({ $0.insert(message).inserted }) { return }
+        console.writeErr(message + "\n")
     }
 
     /// A flow over a transport made for its connection settings (one per

@@ -8,7 +8,7 @@ import Core
 /// not the same token.
 package enum StrictBase64URL {
     package static func decode(_ text: Substring) -> [UInt8]? {
-        decode(Array(text.utf8))
+        decode(text.utf8)
     }
 
     package static func decode(_ bytes: some Collection<UInt8>) -> [UInt8]? {
@@ -25,7 +25,7 @@ package enum StrictBase64URL {
         case 3 where last & 0x03 != 0: return nil
         default: break
         }
-        return Base64URL.decode(Substring(String(decoding: bytes, as: UTF8.self)))
+        return Base64URL.decode(bytes)
     }
 
     package static func encode(_ bytes: [UInt8]) -> String {

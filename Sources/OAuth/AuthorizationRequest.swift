@@ -43,10 +43,15 @@ package struct AuthorizationRequest: Equatable, Sendable {
         self.parameters = parameters + repeated
     }
 
-    /// POST sends the parameters and every --form field as a form body; GET
-    /// puts the parameters in the query, keeping any query the URL had.
-    package func httpRequest(endpoint: String, method: AuthorizationMethod, form: [NameValue], headers: [HTTPHeader]) -> HTTPRequest {
-        Self.httpRequest(endpoint: endpoint, method: method, parameters: parameters, form: form, headers: headers)
+    /// POST sends the parameters as a form body; GET puts them in the
+    /// query, keeping any query the URL had. Nothing else, either way: no
+    /// `--form` value (a username, a password) is ever part of the
+    /// authorization request (DESIGN.md §4 step 2). The authorization
+    /// endpoint may be a proxy that logs what it receives (SATOSA does, at
+    /// its default level) while the login lives at another path or origin;
+    /// credentials go only to the form that asks for them.
+    package func httpRequest(endpoint: String, method: AuthorizationMethod, headers: [HTTPHeader]) -> HTTPRequest {
+        Self.httpRequest(endpoint: endpoint, method: method, parameters: parameters, headers: headers)
     }
 
     /// Every parameter, for a pushed request or a request object.
@@ -55,12 +60,12 @@ package struct AuthorizationRequest: Equatable, Sendable {
     /// The request with `parameters` instead of this request's own: the
     /// front-channel request after PAR (`client_id`, `request_uri`) or beside
     /// a request object (`client_id`, `request`).
-    package static func httpRequest(endpoint: String, method: AuthorizationMethod, parameters: [NameValue], form: [NameValue],
+    package static func httpRequest(endpoint: String, method: AuthorizationMethod, parameters: [NameValue],
                                     headers: [HTTPHeader]) -> HTTPRequest {
         let pairs = parameters.map { ($0.name, $0.value) }
         switch method {
         case .post:
-            return .form(url: endpoint, fields: pairs + form.map { ($0.name, $0.value) }, headers: headers)
+            return .form(url: endpoint, fields: pairs, headers: headers)
         case .get:
             // A fragment is never sent; drop it before appending the query.
             let url = ASCII.prefix(endpoint, before: ASCII.hash)

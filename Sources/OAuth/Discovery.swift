@@ -9,9 +9,6 @@ package struct ServerMetadata: Equatable, Sendable {
     package var tokenEndpoint: String?
     package var codeChallengeMethods: [String]?
     package var issParameterSupported: Bool
-    /// Every `*_endpoint` URL the metadata names (RFC 8414 §2): the origins
-    /// the issuer vouches for, trusted with credentials (OriginPolicy.swift).
-    package var namedEndpoints: [String] = []
     /// The modern client profile's members (Discovery+Profile.swift).
     package var profile = ProfileMetadata()
     /// What verification reads (OIDC Discovery §3, RFC 8414 §2; JARM §3):
@@ -23,9 +20,7 @@ package struct ServerMetadata: Equatable, Sendable {
     package var authorizationSigningAlgs: [String]?
     package var userinfoSigningAlgs: [String]?
 
-    init(issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, codeChallengeMethods: [String]?, issParameterSupported: Bool,
-         namedEndpoints: [String] = []) {
-        self.namedEndpoints = namedEndpoints
+    init(issuer: String, authorizationEndpoint: String?, tokenEndpoint: String?, codeChallengeMethods: [String]?, issParameterSupported: Bool) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
         self.tokenEndpoint = tokenEndpoint
@@ -74,9 +69,6 @@ package struct ServerMetadata: Equatable, Sendable {
                   tokenEndpoint: json["token_endpoint"]?.stringValue,
                   codeChallengeMethods: methods,
                   issParameterSupported: supported)
-        if case .object(let members) = json {
-            namedEndpoints = members.filter { $0.key.hasSuffix("_endpoint") }.compactMap(\.value.stringValue).sorted()
-        }
         profile = ProfileMetadata(json: json)
         jwksURI = json["jwks_uri"]?.stringValue
         userinfoEndpoint = json["userinfo_endpoint"]?.stringValue

@@ -54,6 +54,9 @@ package enum OAuthError: Error, Equatable, Sendable {
     case tokenStatus(Int, BodyQuote, at: String)
     case tokenNotJSON(status: Int, BodyQuote, at: String)
     case noAccessToken(at: String)
+    /// A `DPoP-Nonce` outside RFC 9449 §8.1's grammar, or longer than this
+    /// many bytes (DPoPNonceChallenge.swift); never quoted.
+    case dpopNonceMalformed(longerThan: Int?, at: String)
 
     // The pushed authorization request endpoint (RFC 9126 §2.2-2.3).
     case pushRefused(status: Int, OAuthErrorObject, at: String)

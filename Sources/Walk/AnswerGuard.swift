@@ -52,9 +52,10 @@ package enum AnswerGuard {
             if target.matches(destination) { return .redirect(destination) }
             if carriesAnswer(destination, state: state) { throw misdirected(to: destination.text, via: refresh.via, from: pageURL) }
         }
-        guard isPage else { return nil }
+        guard isPage, let resolver = FormTarget(pageURL: pageURL, baseHref: page.baseHref) else { return nil }
         for form in page.forms {
-            let action = PageHandler.actionURL(form, base: base)
+            // A form whose action is no URL goes nowhere (FormTarget.swift).
+            guard let action = resolver.url(of: form) else { continue }
             let fields = form.fields.filter { !$0.name.isEmpty }.map { ($0.name, $0.value) }
             if !target.matches(action), isAnswer(fields, state: state) {
                 throw misdirected(to: action.text, via: .form, from: pageURL)

@@ -25,12 +25,16 @@ package struct HTMLField: Equatable, Sendable {
     /// `autocomplete="one-time-code"` (HTML §4.10.18.7.1): the page says
     /// this input takes a one-time code.
     var oneTimeCode: Bool
+    /// A submit control's `formaction` and `formmethod` (HTML §4.10.18.6):
+    /// pressed, they win over the form's (FormTarget.swift); nil when absent.
+    var formAction: String?
+    var formMethod: HTTPMethod?
 
     /// `<button>` without a type (or type=submit) is `.submit`.
     var isSubmit: Bool { kind == .submit || kind == .image }
 
     init(kind: Kind, name: String, value: String = "", checked: Bool = true, disabled: Bool = false, label: String = "",
-         oneTimeCode: Bool = false) {
+         oneTimeCode: Bool = false, formAction: String? = nil, formMethod: HTTPMethod? = nil) {
         self.kind = kind
         self.name = name
         self.value = value
@@ -38,6 +42,8 @@ package struct HTMLField: Equatable, Sendable {
         self.disabled = disabled
         self.label = label
         self.oneTimeCode = oneTimeCode
+        self.formAction = formAction
+        self.formMethod = formMethod
     }
 }
 

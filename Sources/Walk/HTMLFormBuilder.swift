@@ -83,8 +83,7 @@ package struct HTMLFormBuilder {
             }
             current = nil
             guard forms.count < Self.maxForms else { return }
-            let method = tag["method"].map { HTMLWhitespace.trim($0).uppercased() } == "POST" ? HTTPMethod.post : .get
-            forms.append(HTMLForm(action: tag["action"], method: method, id: tag["id"], name: tag["name"]))
+            forms.append(HTMLForm(action: tag["action"], method: Self.method(tag["method"]) ?? .get, id: tag["id"], name: tag["name"]))
             formStarts.append(tag.offset)
             placed.append([])
             current = forms.count - 1
@@ -96,7 +95,8 @@ package struct HTMLFormBuilder {
             finishSelect()
             let type = tag["type"].map { HTMLWhitespace.trim($0).lowercased() }
             let kind: HTMLField.Kind = type == "button" ? .button : type == "reset" ? .reset : .submit
-            let field = HTMLField(kind: kind, name: tag["name"] ?? "", value: tag["value"] ?? "", disabled: isDisabled(tag))
+            var field = HTMLField(kind: kind, name: tag["name"] ?? "", value: tag["value"] ?? "", disabled: isDisabled(tag))
+            if kind == .submit { (field.formAction, field.formMethod) = (tag["formaction"], Self.method(tag["formmethod"])) }
             button = OpenButton(field: field, owner: owner(tag), position: position,
                                 text: LineText(limit: Self.maxLabel, space: .ascii), fallback: tag["aria-label"] ?? tag["title"] ?? "")
         case "select":
@@ -185,8 +185,16 @@ package struct HTMLFormBuilder {
         default: label = ""
         }
         let oneTimeCode = tag["autocomplete"].map { $0.lowercased().split(separator: " ").contains("one-time-code") } ?? false
+        let submits = kind == .submit || kind == .image
         return HTMLField(kind: kind, name: tag["name"] ?? "", value: tag["value"] ?? (toggles ? "on" : ""),
-                         checked: toggles ? tag.has("checked") : true, disabled: isDisabled(tag), label: label, oneTimeCode: oneTimeCode)
+                         checked: toggles ? tag.has("checked") : true, disabled: isDisabled(tag), label: label, oneTimeCode: oneTimeCode,
+                         formAction: submits ? tag["formaction"] : nil, formMethod: submits ? Self.method(tag["formmethod"]) : nil)
+    }
+
+    /// A `method` or `formmethod` attribute (HTML §4.10.18.6): POST, else
+    /// GET (`dialog` and unknown values included); nil when absent.
+    private static func method(_ attribute: String?) -> HTTPMethod? {
+        attribute.map { HTMLWhitespace.trim($0).uppercased() == "POST" ? .post : .get }
     }
 
     private mutating func finishButton() {

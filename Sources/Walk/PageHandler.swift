@@ -57,14 +57,13 @@ package final class PageHandler {
         let html = page.html
         let forms = page.forms
         let place = Walker.place(pageURL)
-        guard let base = URIReference(pageURL) else {
+        guard let base = URIReference(pageURL), let resolver = FormTarget(pageURL: pageURL, baseHref: page.baseHref) else {
             throw .unresolvablePage(at: place)
         }
 
         // form_post (OAuth 2.0 Form Post Response Mode): read, never submit.
         for form in forms {
-            let action = Self.actionURL(form, base: base)
-            if target.matches(action) {
+            if let action = resolver.url(of: form), target.matches(action) {
                 trace.info("form_post page aimed at the redirect_uri: reading its fields, not submitting")
                 let fields = form.fields.filter { !$0.name.isEmpty && !$0.isSubmit }.map { NameValue($0.name, $0.value) }
                 return .answer(.formPost(fields: fields, page: place))
@@ -103,7 +102,7 @@ package final class PageHandler {
         // --form is a credential too: the same form back says no.
         let asksCredentials = form.hasPassword || codeField != nil || OneTimeCodeField.index(in: form, named: nil) != nil
             || form.fields.contains { field in field.kind != .hidden && !field.name.isEmpty && formValues.contains { $0.name == field.name } }
-        let signature = Self.signature(of: form, base: base)
+        let signature = Self.signature(of: form, resolver: resolver)
         if asksCredentials, signature == lastLogin {
             // A one-time code turned down may have arrived after its time step.
             guard codeField != nil, codes?.mayRetry() == true else {
@@ -139,12 +138,17 @@ package final class PageHandler {
         submission.rememberPasswords(in: trace.redactor)
         let carriesCredentials = submission.fields.contains(where: values.contains)
 
-        let action = Self.actionURL(form, base: base)
+        // Where a browser would send it: the pressed control's formaction and
+        // formmethod first; an action that is no URL is not submitted.
+        guard let action = resolver.url(of: form, pressed: submission.pressed) else {
+            throw .formActionNotURL(submission.pressed?.formAction ?? form.action ?? "", at: place)
+        }
+        let method = resolver.method(of: form, pressed: submission.pressed)
         let pairs = submission.fields.map { ($0.name, $0.value) }
         let pressed = submission.pressed.map { " pressing '\($0.label.isEmpty ? $0.value : $0.label)'" } ?? ""
-        trace.info("form chosen: \(form.method) \(Walker.place(action.text))\(pressed); fields: \(trace.redactor.fields(pairs))")
+        trace.info("form chosen: \(method) \(Walker.place(action.text))\(pressed); fields: \(trace.redactor.fields(pairs))")
         var request: HTTPRequest
-        if form.method == "POST" {
+        if method == "POST" {
             request = .form(url: action.text, fields: pairs)
         } else {
             // A GET form replaces the action's query with its fields (HTML §4.10.21.3).
@@ -169,21 +173,9 @@ package final class PageHandler {
         credentialRequest = request
     }
 
-    /// An absent, empty or `#` action means the page itself.
-    static func actionURL(_ form: HTMLForm, base: URIReference) -> URIReference {
-        var resolved: URIReference
-        if let action = form.action?.trimmed, !action.isEmpty, action != "#", let reference = URIReference(action) {
-            resolved = reference.resolved(against: base)
-        } else {
-            resolved = base
-        }
-        resolved.fragment = nil
-        return resolved
-    }
-
     /// Identifies a login form across two pages: where it posts and what it asks.
-    static func signature(of form: HTMLForm, base: URIReference) -> String {
-        let action = actionURL(form, base: base)
+    static func signature(of form: HTMLForm, resolver: FormTarget) -> String {
+        let action = resolver.url(of: form) ?? resolver.document
         let names = form.fields.filter { $0.kind != .hidden }.map(\.name).sorted().joined(separator: ",")
         return "\(form.method) \(action.withoutQuery) \(names)"
     }

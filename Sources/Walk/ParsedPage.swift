@@ -12,6 +12,8 @@ final class ParsedPage {
 
     private(set) lazy var html: String = response.text
     private(set) lazy var forms: [HTMLForm] = HTMLFormParser.forms(in: html)
+    /// The first `<base href>`, if any (DocumentBase.swift).
+    private(set) lazy var baseHref: String? = DocumentBase.href(in: html)
     /// The URL of a `<meta http-equiv=refresh>`, if any (MetaRefresh.swift).
     private(set) lazy var metaRefresh: String? = MetaRefresh.target(in: html)
 }

@@ -17,6 +17,9 @@ package indirect enum WalkError: Error, Equatable, Sendable {
     case redirectLoop(method: HTTPMethod, at: String)
     case redirectWithoutLocation(status: Int, at: String)
     case locationNotURI(status: Int, at: String)
+    /// A redirect with Location fields that differ (RFC 9110 §10.2.2: a
+    /// singleton field): neither is followed.
+    case locationsDiffer(status: Int, count: Int, at: String)
     /// A status the walk cannot go on from, and what the page says.
     case unexpectedStatus(Int, BodyQuote, at: String)
     /// No answer after this many hops.
@@ -31,6 +34,9 @@ package indirect enum WalkError: Error, Equatable, Sendable {
 
     // Pages and forms (PageHandler.swift).
     case unresolvablePage(at: String)
+    /// The chosen form's action (or the pressed control's formaction), as
+    /// written, is no URL (FormTarget.swift): not submitted.
+    case formActionNotURL(String, at: String)
     /// No form to fill: the page's title, how many forms it has, and for a
     /// page with none, what it says.
     case noFormToFill(title: String?, forms: Int, BodyQuote, at: String)
@@ -98,11 +104,11 @@ extension WalkError {
             error.isDeadEnd
         case .driver:
             true
-        case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .hopLimit, .unresolvablePage, .noFormToFill,
+        case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .hopLimit, .unresolvablePage, .formActionNotURL, .noFormToFill,
              .needsJavaScript, .loginRejected, .form, .oneTimeCodeWithoutSecret, .unfilledField, .postRefused, .formValueInURL,
              .requestLost:
             true
-        case .answerRedirected, .answerMisdirected, .endpointIsRedirectURI:
+        case .answerRedirected, .answerMisdirected, .endpointIsRedirectURI, .locationsDiffer:
             false
         }
     }

@@ -236,7 +236,15 @@ package final class Walker {
 
     /// The redirect's target, resolved against the URL that answered (RFC 3986 §5).
     static func location(of response: HTTPResponse, requestedFrom url: String) throws(WalkError) -> URIReference {
-        guard let value = response.headers.first(named: "Location"), !value.isEmpty else {
+        // Location is a singleton field (RFC 9110 §10.2.2): two that differ
+        // leave no way to know which the server meant, and the one carrying
+        // a code must not be taken. Malformed; neither is followed.
+        // Identical repeats are one field.
+        let values = response.headers.filter { $0.name.lowercased() == "location" }.map(\.value)
+        if values.contains(where: { $0 != values[0] }) {
+            throw .locationsDiffer(status: response.status, count: values.count, at: place(url))
+        }
+        guard let value = values.first, !value.isEmpty else {
             throw .redirectWithoutLocation(status: response.status, at: place(url))
         }
         guard let reference = URIReference(value), let base = URIReference(url) else {

@@ -496,6 +496,11 @@ struct ErrorReportTests {
              hint: "Give --issuer (its jwks_uri) or --jwks."),
         Case(.userinfoUnverified(at: place, .keySetStatus(url: "https://idp.example/jwks", status: 500)), .network,
              "authcode: error: could not fetch the key set at https://idp.example/jwks: it answered 500 (\(place))"),
+        // The request that failed is named (issue 26, class 9): a key set
+        // over the size limit or timing out, at its URL.
+        Case(.answerRefused(.code, at: token, .keySetFetch(url: "https://idp.example/jwks", .bodyTooLarge(limitMiB: 4, url: "https://idp.example/jwks"))),
+             .malformedResponse, "authcode: error: the code was redeemed, but the token response was refused: could not fetch the key set: "
+             + "response body larger than 4 MiB (https://idp.example/jwks)"),
     ]
 
     static func file(_ error: FileError) -> FlowError { .cache(.file(error)) }

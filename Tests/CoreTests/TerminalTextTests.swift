@@ -17,6 +17,16 @@ struct TerminalTextTests {
         ("\u{202A}\u{202B}\u{202C}\u{202D}", "\\u202a\\u202b\\u202c\\u202d"),
         ("\u{2066}x\u{2067}y\u{2068}z\u{2069}", "\\u2066x\\u2067y\\u2068z\\u2069"),
         ("two\nlines", "two\nlines"),
+        // Lines a server can fake (DESIGN.md §4.7): a line or paragraph
+        // separator that starts what reads as a new line, every other
+        // Bidi_Control character, and the invisible ones.
+        ("ok\u{2028}authcode: note: fine", "ok\\u2028authcode: note: fine"),
+        ("ok\u{2029}p", "ok\\u2029p"),
+        ("\u{061C}\u{200E}\u{200F}", "\\u061c\\u200e\\u200f"),
+        ("a\u{200B}b\u{200C}c\u{200D}d", "a\\u200bb\\u200cc\\u200dd"),
+        ("\u{2060}\u{2061}\u{2062}\u{2063}\u{2064}", "\\u2060\\u2061\\u2062\\u2063\\u2064"),
+        ("\u{FEFF}bom", "\\ufeffbom"),
+        ("family 👩\u{200D}👧", "family 👩\\u200d👧"),
     ])
     func escapesControls(text: String, expected: String) {
         #expect(TerminalText.escape(text) == expected)
@@ -28,7 +38,8 @@ struct TerminalTextTests {
     }
 
     /// Ordinary text, non-ASCII included, comes back unchanged.
-    @Test(arguments: ["", "plain ASCII ~!@#$%^&*()", "café é", "日本語のテキスト", "emoji 👩‍👩‍👧 🇫🇷", "العربية", "\u{A0}nbsp", "\u{200F}rlm", "back\\slash"])
+    @Test(arguments: ["", "plain ASCII ~!@#$%^&*()", "café é", "日本語のテキスト", "emoji 😀 🇫🇷 👍🏽", "العربية", "\u{A0}nbsp", "back\\slash",
+                      "\u{2027}\u{202F}\u{2065}\u{2070}\u{FEFE}\u{FF00}"])
     func keepsOrdinaryText(text: String) {
         #expect(TerminalText.escape(text) == text)
         #expect(TerminalText.escapeLine(text) == text)

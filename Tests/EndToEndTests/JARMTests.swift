@@ -112,10 +112,10 @@ struct JARMTests {
     /// once the JWT and its state passed.
     @Test func signedErrorIsExit4() async throws {
         let fx = try await Fixture.make()
-        let denied = try await run(fx.signedFlow() + ["--response-mode", "jwt", "--form", "username=alice", "--form", "password=@-"],
-                                   stdin: "not-wonderland\n")
+        try fx.configure(#"{"request_object_required":true}"#)
+        let denied = try await run(fx.signedFlow() + ["--response-mode", "jwt"])
         expectFailure(denied, exit: 4, [])
-        #expect(denied.errorLine == "authcode: error: the authorization server answered error=access_denied: Invalid username or password (\(Fixture.redirect))",
+        #expect(denied.errorLine == "authcode: error: the authorization server answered error=invalid_request: a request object is required (\(Fixture.redirect))",
                 "\(denied)")
         #expect(try fx.stats()["codes_redeemed"] == 0)
     }

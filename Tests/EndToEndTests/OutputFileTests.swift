@@ -87,4 +87,29 @@ struct OutputFileTests {
         #expect(failed.errorLine == "authcode: error: could not write the results to '\(limited)'; 3 records were minted", "\(failed)")
         #expect(dir.names == ["users.csv"], "nothing half-written")
     }
+
+    /// A link, to a file or dangling, is refused before any request and left
+    /// as it was: the rename would replace the link itself with the token's
+    /// file (issue 26; in a container running as root, `-o /dev/stdout` once
+    /// replaced /dev/stdout). The file it points at is not touched either.
+    @Test func aSymbolicLinkIsRefusedAndKept() async throws {
+        let fx = try await Fixture.make()
+        let dir = try TempDir("output")
+        let target = try dir.file("target", "old\n", mode: 0o600)
+        let refusal = "it is a symbolic link (-o replaces the file it names, so it would replace the link, not write through it)"
+        for (name, destination) in [("link", target), ("dangling", dir.path + "/nowhere"), ("stdout", "/dev/stdout")] {
+            let link = dir.path + "/" + name
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: destination)
+            let result = try await run(fx.publicClient("direct") + ["-o", link])
+            #expect(result.exitCode == 2, "\(result)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.errorLine == "authcode: error: cannot write '\(link)' for '-o': \(refusal)", "\(result)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == destination, "the link is still there")
+        }
+        let stdout = try await run(fx.publicClient("direct") + ["-o", "/dev/stdout"])
+        #expect(stdout.exitCode == 2 && stdout.errorLine == "authcode: error: cannot write '/dev/stdout' for '-o': \(refusal)", "\(stdout)")
+        #expect(Self.contents(target) == "old\n")
+        #expect(Set(dir.names) == ["target", "link", "dangling", "stdout"], "no temporary file is left")
+        #expect(try fx.hits().isEmpty, "no request was made")
+    }
 }

@@ -33,7 +33,8 @@ struct BatchRunnerTests {
                 if user == refuse { return Server.tokenAnswer(#"{"error":"invalid_grant"}"#, status: 400) }
                 return Server.token(for: request)
             }
-            return Server.code(fields["username"] ?? "nobody", for: request)
+            if request.url.hasPrefix(Server.login) { return Server.code(fields["username"] ?? "nobody", afterLogin: request) }
+            return Server.loginPage(for: request)
         }
     }
 
@@ -84,9 +85,11 @@ struct BatchRunnerTests {
         let transport = Self.server()
         let (tally, _) = try Self.run(Self.users, parallel: 2, transport: transport)
         #expect(tally == BatchTally(done: 6, failed: 0))
-        let posts = transport.requests.filter { $0.url.hasPrefix(Server.authorize) }.map(Server.fields)
+        let posts = transport.requests.filter { $0.url.hasPrefix(Server.login) }.map(Server.fields)
         #expect(Set(posts.compactMap { $0["username"] }) == Set((1...6).map { "u\($0)" }))
         #expect(posts.allSatisfy { $0["password"] == "shared" })
+        #expect(transport.requests.filter { $0.url.hasPrefix(Server.authorize) }.allSatisfy { Server.fields($0)["username"] == nil },
+                "the authorization requests carry no --form value")
     }
 
     @Test func aFailedRecordFailsAloneInItsPlace() throws {
@@ -115,7 +118,8 @@ struct BatchRunnerTests {
         let transport = ScriptedTransport { request in
             // The error echoes the record's password (a --form value).
             if request.url.hasPrefix(Server.token) { return Server.tokenAnswer(#"{"error":"invalid_grant","error_description":"bad pw-of-u2"}"#, status: 400) }
-            return Server.code(Server.fields(request)["username"] ?? "", for: request)
+            if request.url.hasPrefix(Server.login) { return Server.code(Server.fields(request)["username"] ?? "", afterLogin: request) }
+            return Server.loginPage(for: request)
         }
         var outcomes: [RecordOutcome] = []
         _ = try Self.run("username,password\nu1,pw-of-u1\nu2,pw-of-u2\n", parallel: 2, transport: transport) { outcome in

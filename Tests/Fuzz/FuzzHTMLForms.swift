@@ -54,14 +54,22 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         htmlCheck(!title.isEmpty && title.count <= 200, "title is empty or longer than 200 characters")
     }
 
+    // The page's base URL and each form's target, as PageHandler works them out.
+    guard let resolver = FormTarget(pageURL: htmlPage.text, baseHref: DocumentBase.href(in: html)) else { return 0 }
     for form in forms {
         htmlCheck(form.method == "GET" || form.method == "POST", "method '\(form.method)'")
         htmlCheck(form.fields.count <= HTMLFormBuilder.maxFields, "more than \(HTMLFormBuilder.maxFields) fields")
         // What PageHandler does with each form: resolve its action, compare it
         // with the redirect_uri (form_post), build its login signature.
-        let action = PageHandler.actionURL(form, base: htmlPage)
-        _ = htmlTarget.matches(action)
-        _ = PageHandler.signature(of: form, base: htmlPage)
+        if let action = resolver.url(of: form) { _ = htmlTarget.matches(action) }
+        _ = PageHandler.signature(of: form, resolver: resolver)
+        for pressed in form.fields where pressed.isSubmit {
+            if let action = resolver.url(of: form, pressed: pressed) {
+                htmlCheck(action.fragment == nil && !action.text.utf8.contains { $0 < 0x21 || $0 == 0x7F }, "a form's URL keeps a fragment or a control")
+            }
+            let method = resolver.method(of: form, pressed: pressed)
+            htmlCheck(method == "GET" || method == "POST", "formmethod '\(method)'")
+        }
     }
 
     // A few --form/--submit combinations, picked by the input's length so

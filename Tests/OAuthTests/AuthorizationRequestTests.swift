@@ -82,23 +82,24 @@ struct AuthorizationRequestTests {
         #expect(Self.listed(Self.make(scope: "openid", params: params)) == expected)
     }
 
-    @Test func postBodyCarriesParametersThenForm() throws {
+    /// The parameters and nothing else: `--form` values never go into the
+    /// authorization request (DESIGN.md §4 step 2), so the type takes none.
+    @Test func postBodyCarriesOnlyTheParameters() throws {
         let request = Self.make().httpRequest(endpoint: "https://as.example/authorize?tenant=1#x", method: .post,
-                                              form: [NameValue("username", "alice"), NameValue("password", "p w&")],
                                               headers: [HTTPHeader("X-A", "1")])
         #expect(request.method == "POST")
         #expect(request.url == "https://as.example/authorize?tenant=1#x")
         #expect(request.headers == [HTTPHeader("X-A", "1"), HTTPHeader("Content-Type", "application/x-www-form-urlencoded")])
         #expect(String(decoding: try #require(request.body), as: UTF8.self) ==
             "response_type=code&client_id=app&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcb&state=\(Self.state)" +
-            "&code_challenge=\(Self.challenge2)&code_challenge_method=S256&username=alice&password=p+w%26")
+            "&code_challenge=\(Self.challenge2)&code_challenge_method=S256")
     }
 
     static let query = "response_type=code&client_id=app&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcb&state=\(state)" +
         "&code_challenge=\(challenge2)&code_challenge_method=S256"
 
     /// GET: parameters in the query; an existing query kept; a trailing '?' or
-    /// '&' reused; a fragment dropped; --form never in the URL.
+    /// '&' reused; a fragment dropped.
     @Test(arguments: [
         ("https://as.example/authorize", "https://as.example/authorize?" + query),
         ("https://as.example/authorize?tenant=a", "https://as.example/authorize?tenant=a&" + query),
@@ -109,7 +110,7 @@ struct AuthorizationRequestTests {
         ("https://as.example/authorize#frag?x=1", "https://as.example/authorize?" + query),
     ])
     func getURL(endpoint: String, expected: String) {
-        let request = Self.make().httpRequest(endpoint: endpoint, method: .get, form: [NameValue("password", "pw")], headers: [])
+        let request = Self.make().httpRequest(endpoint: endpoint, method: .get, headers: [])
         #expect(request.method == "GET")
         #expect(request.url == expected)
         #expect(request.body == nil)

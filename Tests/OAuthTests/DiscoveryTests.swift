@@ -33,11 +33,9 @@ struct DiscoveryTests {
              "userinfo_endpoint":"https://api.idp.example/me","revocation_endpoint":7}
             """
         let metadata = try ServerMetadata(json: Array(json.utf8), expectedIssuer: "https://idp.example", at: Self.place)
-        // namedEndpoints: every *_endpoint string, trusted with credentials (OriginPolicy).
         var expected = ServerMetadata(issuer: "https://idp.example", authorizationEndpoint: "https://idp.example/auth",
                                       tokenEndpoint: "https://idp.example/token", codeChallengeMethods: ["plain", "S256"],
-                                      issParameterSupported: true,
-                                      namedEndpoints: ["https://api.idp.example/me", "https://idp.example/auth", "https://idp.example/token"])
+                                      issParameterSupported: true)
         // What verification reads (issue 18).
         expected.jwksURI = "https://idp.example/jwks"
         expected.userinfoEndpoint = "https://api.idp.example/me"
@@ -92,5 +90,25 @@ struct DiscoveryTests {
     @Test(arguments: rejected)
     func rejectedDocuments(json: String, issuer: String, expected: OAuthError) {
         #expect(throws: expected) { try ServerMetadata(json: Array(json.utf8), expectedIssuer: issuer, at: Self.place) }
+    }
+
+    /// Only the endpoints authcode uses are trusted with credentials
+    /// (OAuth/TrustedEndpoints.swift): not a revocation, registration or
+    /// unknown `*_endpoint`, nor their mTLS aliases.
+    @Test func trustedEndpointsAreTheOnesAuthcodeUses() throws {
+        let json = """
+            {"issuer":"https://idp.example","authorization_endpoint":"https://idp.example/auth","token_endpoint":"https://idp.example/token",
+             "userinfo_endpoint":"https://api.idp.example/me","jwks_uri":"https://keys.idp.example/jwks",
+             "pushed_authorization_request_endpoint":"https://par.idp.example/par",
+             "revocation_endpoint":"https://revoke.example/r","registration_endpoint":"https://register.example/r",
+             "end_session_endpoint":"https://logout.example/l","x_custom_endpoint":"https://evil.example/x",
+             "mtls_endpoint_aliases":{"token_endpoint":"https://mtls.idp.example/token","revocation_endpoint":"https://mtls-revoke.example/r",
+                                      "pushed_authorization_request_endpoint":"https://mtls.idp.example/par"}}
+            """
+        let metadata = try ServerMetadata(json: Array(json.utf8), expectedIssuer: "https://idp.example", at: Self.place)
+        #expect(TrustedEndpoints.urls(in: metadata) == [
+            "https://idp.example/auth", "https://idp.example/token", "https://api.idp.example/me", "https://keys.idp.example/jwks",
+            "https://par.idp.example/par", "https://mtls.idp.example/token", "https://mtls.idp.example/par",
+        ])
     }
 }

@@ -10,10 +10,16 @@ import TestSupport
 /// stderr, the summary and `-q`, over a server in memory whose codes are the
 /// users' names. Moved from CLITests/BatchPrinterTests.
 struct BatchOutputRunTests {
-    /// Codes are the user's name; the token endpoint refuses `refuse`'s.
+    /// A login form at the authorization endpoint (a record's fields are
+    /// `--form` values, which only a form receives: DESIGN.md §4 step 2);
+    /// codes are the user's name; the token endpoint refuses `refuse`'s.
     static func server(refuse: String? = nil) -> ScriptedTransport {
         ScriptedTransport { request in
             let fields = AuthCodeRunTests.parameters(request)
+            if request.url.hasPrefix(AuthCodeRunTests.CLI.authorize) {
+                return .html(#"<form method="post" action="https://as.example/login"><input type="hidden" name="txn" value="\#(fields["state"] ?? "")">"#
+                             + #"<input name="username"><input type="password" name="password"><button>Sign in</button></form>"#)
+            }
             if request.url.hasPrefix(AuthCodeRunTests.CLI.token) {
                 let user = fields["code"] ?? ""
                 if user == refuse {
@@ -23,7 +29,7 @@ struct BatchOutputRunTests {
                 return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
                                     body: Array(#"{"access_token":"at-\#(user)","token_type":"Bearer","expires_in":3600}"#.utf8))
             }
-            return AuthCodeRunTests.redirect("\(AuthCodeRunTests.CLI.redirect)?code=\(fields["username"] ?? "")&state=\(fields["state"] ?? "")")
+            return AuthCodeRunTests.redirect("\(AuthCodeRunTests.CLI.redirect)?code=\(fields["username"] ?? "")&state=\(fields["txn"] ?? "")")
         }
     }
 
@@ -67,7 +73,7 @@ struct BatchOutputRunTests {
 
     /// A result the format cannot print fails its record like any error.
     @Test func aFormatThatCannotPrintTheResultFailsTheRecord() {
-        let (exit, console) = Self.run("username\nu1\n", ["--print", "id_token"], transport: Self.server())
+        let (exit, console) = Self.run("username,password\nu1,pw-1\n", ["--print", "id_token"], transport: Self.server())
         #expect(exit == .batchFailed)
         #expect(console.out == "\n")
         #expect(console.err == "authcode: error: line 1: the token response has no id_token to print\n"

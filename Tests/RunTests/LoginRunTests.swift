@@ -24,10 +24,8 @@ struct LoginRunTests {
         let login = try #require(server.requests.first { $0.path == "/login" && $0.method == .post })
         #expect(login.form["username"] == "alice" && login.form["password"] == "wonderland")
         #expect(login.form["csrf_token"] != nil && login.form["remember"] == "yes", "hidden and checked fields kept")
-        // §4.2: a POST authorization request carries every --form; nothing else may see the password.
-        for request in server.requests where request.form["password"] != nil {
-            #expect(["/authorize", "/login"].contains(request.path), "password sent to \(request.url)")
-        }
+        // §4 step 2: no --form value in the authorization request; the password goes to /login only.
+        #expect(server.requests.filter { $0.form["password"] != nil || $0.query["password"] != nil }.map(\.path) == ["/login"])
         #expect(ran.err.contains("[redacted]"), "\(ran)")
         expectNoSecrets(ran, server: server)
     }

@@ -56,6 +56,7 @@ struct OptionRuleRunTests {
     }
 
     @Test(arguments: [
+        ("/dev/stdout", "it is a symbolic link (-o replaces the file it names, so it would replace the link, not write through it)"),
         ("/dev/null", "it is not a regular file (-o replaces the file it names)"),
         ("/tmp", "it is a directory"),
         ("/tmp/", "it names a directory, not a file"),

@@ -106,6 +106,8 @@ struct ErrorReport: Equatable {
             (.securityCheck, "Give \(flag(\.flow.server.issuer)) (its metadata names jwks_uri) or \(flag(\.flow.verification.jwks)) FILE|URL.")
         case .notSenderConstrained:
             (.securityCheck, nil)
+        case .keySetFetch(_, let error):
+            verdict(error)
         case .answerRefused(_, _, let error), .userinfoUnverified(_, let error):
             verdict(error)
         case .jarmRefused(_, let error):
@@ -190,7 +192,7 @@ struct ErrorReport: Equatable {
         case .tokenRefused, .tokenStatus, .pushStatus, .userinfoRefused:
             (.tokenEndpoint, nil)
         case .noCode, .idTokenNotString, .idTokenEncrypted, .idTokenNotJWT, .idTokenPayloadNotObject, .discoveryNotObject, .discoveryNoIssuer,
-             .tokenNotJSON, .noAccessToken, .pushNoRequestURI, .userinfoNotObject, .userinfoNotJSONOrJWT, .signedUserinfoNotObject:
+             .tokenNotJSON, .noAccessToken, .dpopNonceMalformed, .pushNoRequestURI, .userinfoNotObject, .userinfoNotJSONOrJWT, .signedUserinfoNotObject:
             (.malformedResponse, nil)
         }
     }
@@ -202,9 +204,11 @@ struct ErrorReport: Equatable {
             verdict(error)
         case .driver(let error):
             verdict(error)
-        case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .unresolvablePage, .noFormToFill, .postRefused,
+        case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .unresolvablePage, .formActionNotURL, .noFormToFill, .postRefused,
              .formValueInURL, .form(.noForm, _):
             (.noAuthorizationResponse, nil)
+        case .locationsDiffer:
+            (.malformedResponse, nil)
         case .requestLost:
             (.noAuthorizationResponse, "\(flag(\.flow.request.method)) GET sends the authorization request as a GET.")
         case .hopLimit:

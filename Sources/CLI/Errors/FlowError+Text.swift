@@ -58,6 +58,8 @@ extension FlowError {
             }
         case .keySetStatus(let url, let status):
             ErrorText("could not fetch the key set at \(url): it answered \(status)", at: url)
+        case .keySetFetch(let url, let error):
+            ErrorText("could not fetch the key set: \(error.text.message)", at: error.text.location ?? url)
         case .keySetUnusable(let url, let error):
             ErrorText("the key set at \(url) is not usable: \(error.message)", at: url)
         case .idTokenMissing:
@@ -73,11 +75,23 @@ extension FlowError {
         case .signedUserinfoNotJWT(let error, let place):
             ErrorText("the signed userinfo is not a JWT: \(error.message)", at: place)
         case .answerRefused(let grant, let place, let error):
-            ErrorText("\(Self.describe(grant)) was redeemed, but the token response was refused: \(error.text.message)", at: place)
+            ErrorText("\(Self.describe(grant)) was redeemed, but the token response was refused: \(error.text.message)", at: error.failedRequest ?? place)
         case .jarmRefused(let place, let error):
             ErrorText(error.text.message + "; the code is not redeemed", at: place)
         case .userinfoUnverified(let place, let error):
-            ErrorText(error.text.message, at: place)
+            ErrorText(error.text.message, at: error.failedRequest ?? place)
+        }
+    }
+
+    /// Where a request other than the one being answered failed (DESIGN.md
+    /// §3, `<where>`): fetching the key set, whose timeout or oversized
+    /// answer is said at the key set's URL, not at the token or userinfo
+    /// endpoint that needed the keys. A key set that answered (an error
+    /// status, not a key set) is named in the message and keeps the place.
+    var failedRequest: String? {
+        switch self {
+        case .keySetFetch(let url, let error): error.text.location ?? url
+        default: nil
         }
     }
 

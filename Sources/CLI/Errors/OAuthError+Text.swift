@@ -61,6 +61,9 @@ extension OAuthError {
             ErrorText("the token endpoint's answer is not a JSON object: \(status)\(quote.text)", at: place)
         case .noAccessToken(let place):
             ErrorText("the token endpoint's answer has no access_token", at: place)
+        case .dpopNonceMalformed(let limit, let place):
+            ErrorText("the answer's DPoP-Nonce is " + (limit.map { "longer than \($0) bytes" } ?? "not 1*NQCHAR (RFC 9449 §8.1)") + "; not sending it back",
+                      at: place)
         case .pushRefused(let status, let error, let place):
             ErrorText("the pushed authorization request endpoint refused: \(status) \(error.text)", at: place)
         case .pushStatus(let status, let quote, let place):

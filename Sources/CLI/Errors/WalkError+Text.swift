@@ -26,8 +26,12 @@ extension WalkError {
         case .answerMisdirected(let route, let destination, let place):
             ErrorText("\(Self.describe(route)) would send the authorization response to \(destination), which is not the redirect_uri; not fetched",
                       at: place)
+        case .locationsDiffer(let status, let count, let place):
+            ErrorText("the \(status) redirect has \(count) Location fields that differ; following neither", at: place)
         case .unresolvablePage(let place):
             ErrorText("cannot resolve forms on this page", at: place)
+        case .formActionNotURL(let written, let place):
+            ErrorText("the form's action \(ServerText.printable(written, limit: 120)) is not a URL; not submitting it", at: place)
         case .noFormToFill(let title, let forms, let quote, let place):
             ErrorText("the page" + (title.map { " titled '\(ServerText.printable($0))'" } ?? "") + " "
                       + (forms == 0 ? "has no form to fill in"

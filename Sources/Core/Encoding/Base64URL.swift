@@ -13,50 +13,75 @@ package enum Base64URL {
     }
 
     private static func encode(_ bytes: [UInt8], alphabet: [UInt8], pad: Bool) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
+        var out = ByteCollector(capacity: (bytes.count + 2) / 3 * 4)
+        encode(bytes, alphabet: alphabet, pad: pad, into: &out)
+        return out.string
+    }
+
+    /// The same encodings written into a sink (RFC 4648 §4 with `standard`,
+    /// else §5), for a secret's echo forms (Redaction/EchoForm.swift).
+    package static func encode<Bytes: Collection<UInt8>, Sink: ByteSink>(_ bytes: Bytes, standard: Bool, pad: Bool, into sink: inout Sink) {
+        encode(bytes, alphabet: standard ? Self.standard : urlSafe, pad: pad, into: &sink)
+    }
+
+    private static func encode<Bytes: Collection<UInt8>, Sink: ByteSink>(_ bytes: Bytes, alphabet: [UInt8], pad: Bool, into sink: inout Sink) {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
             let b0 = bytes[index]
-            let b1 = index + 1 < bytes.count ? bytes[index + 1] : 0
-            let b2 = index + 2 < bytes.count ? bytes[index + 2] : 0
-            let available = min(3, bytes.count - index)
-            out.append(alphabet[Int(b0 >> 2)])
-            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            if available > 1 { out.append(alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)]) } else if pad { out.append(UInt8(ascii: "=")) }
-            if available > 2 { out.append(alphabet[Int(b2 & 0x3F)]) } else if pad { out.append(UInt8(ascii: "=")) }
-            index += 3
+            index = bytes.index(after: index)
+            let b1: UInt8? = index == bytes.endIndex ? nil : bytes[index]
+            if b1 != nil { index = bytes.index(after: index) }
+            let b2: UInt8? = b1 == nil || index == bytes.endIndex ? nil : bytes[index]
+            if b2 != nil { index = bytes.index(after: index) }
+            sink.put(alphabet[Int(b0 >> 2)])
+            sink.put(alphabet[Int((b0 & 0x03) << 4 | (b1 ?? 0) >> 4)])
+            if let b1 { sink.put(alphabet[Int((b1 & 0x0F) << 2 | (b2 ?? 0) >> 6)]) } else if pad { sink.put(UInt8(ascii: "=")) }
+            if let b2 { sink.put(alphabet[Int(b2 & 0x3F)]) } else if pad { sink.put(UInt8(ascii: "=")) }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes base64url, padded or not; also accepts the standard alphabet,
     /// since some servers mix them up in JWTs. Nil on any other byte.
     package static func decode(_ text: Substring) -> [UInt8]? {
-        var values: [UInt8] = []
-        values.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        decode(text.utf8)
+    }
+
+    /// The same over bytes, in one pass: no copy of the input is made, so
+    /// a 3 MB token costs its decoded bytes only (DESIGN.md §4.8).
+    package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 3 / 4)
+        var bits: UInt32 = 0
+        var sextets = 0
+        for byte in bytes {
+            let value: UInt8
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): values.append(byte - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): values.append(byte - UInt8(ascii: "a") + 26)
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(byte - UInt8(ascii: "0") + 52)
-            case UInt8(ascii: "-"), UInt8(ascii: "+"): values.append(62)
-            case UInt8(ascii: "_"), UInt8(ascii: "/"): values.append(63)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "-"), UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "_"), UInt8(ascii: "/"): value = 63
             case UInt8(ascii: "="): continue
             default: return nil
             }
+            bits = bits << 6 | UInt32(value)
+            sextets += 1
+            if sextets == 4 {
+                out.append(UInt8(truncatingIfNeeded: bits >> 16))
+                out.append(UInt8(truncatingIfNeeded: bits >> 8))
+                out.append(UInt8(truncatingIfNeeded: bits))
+                bits = 0
+                sextets = 0
+            }
         }
-        if values.count % 4 == 1 { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(values.count * 3 / 4)
-        var index = 0
-        while index < values.count {
-            let chunk = values[index..<min(index + 4, values.count)]
-            let v = Array(chunk) + [UInt8](repeating: 0, count: 4 - chunk.count)
-            out.append(v[0] << 2 | v[1] >> 4)
-            if chunk.count > 2 { out.append((v[1] & 0x0F) << 4 | v[2] >> 2) }
-            if chunk.count > 3 { out.append((v[2] & 0x03) << 6 | v[3]) }
-            index += 4
+        // A last group of 2 or 3 sextets carries 1 or 2 bytes; 1 is none.
+        switch sextets {
+        case 1: return nil
+        case 2: out.append(UInt8(truncatingIfNeeded: bits >> 4))
+        case 3:
+            out.append(UInt8(truncatingIfNeeded: bits >> 10))
+            out.append(UInt8(truncatingIfNeeded: bits >> 2))
+        default: break
         }
         return out
     }

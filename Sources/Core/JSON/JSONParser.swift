@@ -95,7 +95,18 @@ package struct JSONParser {
     /// surrogate pairs joined, raw control characters and bad UTF-8 refused.
     private mutating func string() -> String? {
         index += 1 // "
+        // Most strings (tokens, claims) have no escape: made straight from
+        // the document's bytes, without a growing copy (DESIGN.md §4.8).
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(validating: bytes[index..<end], as: UTF8.self)
+        }
         var out: [UInt8] = []
+        out.reserveCapacity(end - index)
+        out.append(contentsOf: bytes[index..<end])
+        index = end
         while index < bytes.count {
             let byte = bytes[index]
             index += 1

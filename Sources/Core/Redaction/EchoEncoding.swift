@@ -13,40 +13,58 @@ enum EchoEncoding {
 
         func keeps(_ byte: UInt8) -> Bool {
             if ASCII.isLetter(byte) || ASCII.isDigit(byte) { return true }
-            let extra: String = switch self {
+            let extra: StaticString = switch self {
             case .form: "*-._"
             case .unreserved: "-._~"
             case .component: "-._~!*'()"
             case .strict: "-._"
             case .uri: "-._~!*'();/?:@&=+$,#"
             }
-            return extra.utf8.contains(byte)
+            return extra.withUTF8Buffer { $0.contains(byte) }
         }
     }
 
     /// `%XX` for every byte `set` does not keep; space as `+` (form style)
     /// or `%20`; hex digits in either case (RFC 3986 §2.1 makes them equal).
     static func percent(_ text: String, set: PercentSet, spaceAsPlus: Bool, upperHex: Bool) -> String {
-        let digits = Array((upperHex ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
+        var out = PercentEncoded(into: ByteCollector(capacity: text.utf8.count * 3), set: set, spaceAsPlus: spaceAsPlus, upperHex: upperHex)
+        for byte in text.utf8 { out.put(byte) }
+        return out.inner.string
+    }
+
+    /// A sink that percent-encodes what it is given on its way into
+    /// `inner`; two of them nested encode twice.
+    struct PercentEncoded<Inner: ByteSink>: ByteSink {
+        var inner: Inner
+        let set: PercentSet
+        let spaceAsPlus: Bool
+        let digits: StaticString
+
+        init(into inner: Inner, set: PercentSet, spaceAsPlus: Bool, upperHex: Bool) {
+            self.inner = inner
+            self.set = set
+            self.spaceAsPlus = spaceAsPlus
+            digits = upperHex ? "0123456789ABCDEF" : "0123456789abcdef"
+        }
+
+        mutating func put(_ byte: UInt8) {
             if set.keeps(byte) {
-                out.append(byte)
+                inner.put(byte)
             } else if byte == UInt8(ascii: " "), spaceAsPlus {
-                out.append(UInt8(ascii: "+"))
+                inner.put(UInt8(ascii: "+"))
             } else {
-                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+                inner.put(UInt8(ascii: "%"))
+                inner.put(digits.utf8Start[Int(byte >> 4)])
+                inner.put(digits.utf8Start[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// How an HTML escaper writes the quotes (`&`, `<`, `>` are always
     /// `&amp;` `&lt;` `&gt;`); nil leaves the character as it is.
     struct HTMLQuotes {
-        let double: String?
-        let single: String?
+        let double: StaticString?
+        let single: StaticString?
         /// Non-ASCII as decimal references (`&#233;`), as ASCII-only output does.
         var numericNonASCII = false
 
@@ -64,24 +82,35 @@ enum EchoEncoding {
     }
 
     static func html(_ text: String, quotes: HTMLQuotes) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        var out = ByteCollector(capacity: text.utf8.count)
+        html(text, quotes: quotes, into: &out)
+        return out.string
+    }
+
+    static func html<Sink: ByteSink>(_ text: String, quotes: HTMLQuotes, into out: inout Sink) {
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += quotes.double ?? "\""
-            case "'": out += quotes.single ?? "'"
-            case _ where quotes.numericNonASCII && !scalar.isASCII: out += "&#\(scalar.value);"
-            default: out.unicodeScalars.append(scalar)
+            case "&": out.put(text: "&amp;")
+            case "<": out.put(text: "&lt;")
+            case ">": out.put(text: "&gt;")
+            case "\"": if let double = quotes.double { out.put(text: double) } else { out.put(scalar: scalar) }
+            case "'": if let single = quotes.single { out.put(text: single) } else { out.put(scalar: scalar) }
+            case _ where quotes.numericNonASCII && !scalar.isASCII:
+                out.put(text: "&#")
+                putDecimal(scalar.value, into: &out)
+                out.put(text: ";")
+            default: out.put(scalar: scalar)
             }
         }
-        return out
+    }
+
+    private static func putDecimal<Sink: ByteSink>(_ value: UInt32, into out: inout Sink) {
+        if value >= 10 { putDecimal(value / 10, into: &out) }
+        out.put(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// Options of JSON string escaping (RFC 8259 §7), where serializers differ.
-    struct JSONOptions: CaseIterable {
+    struct JSONOptions: CaseIterable, Equatable {
         var slash = false            // `\/`
         var nonASCII = false         // `\u00e9`, surrogate pairs above U+FFFF
         var htmlSafe = false         // `\u003c \u003e \u0026`, U+2028/U+2029
@@ -95,34 +124,39 @@ enum EchoEncoding {
     }
 
     static func json(_ text: String, options: JSONOptions) -> String {
-        func unicodeEscape(_ value: UInt32) -> String {
-            let hex = String(value, radix: 16, uppercase: options.upperHex)
-            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        var out = ByteCollector(capacity: text.utf8.count)
+        json(text, options: options, into: &out)
+        return out.string
+    }
+
+    static func json<Sink: ByteSink>(_ text: String, options: JSONOptions, into out: inout Sink) {
+        func unicodeEscape(_ value: UInt32) {
+            let digits: StaticString = options.upperHex ? "0123456789ABCDEF" : "0123456789abcdef"
+            out.put(text: "\\u")
+            for shift in stride(from: 12, through: 0, by: -4) { out.put(digits.utf8Start[Int(value >> UInt32(shift) & 0xF)]) }
         }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "/" where options.slash: out += "\\/"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": out.put(text: "\\\"")
+            case "\\": out.put(text: "\\\\")
+            case "/" where options.slash: out.put(text: "\\/")
+            case "\u{08}": out.put(text: "\\b")
+            case "\u{0C}": out.put(text: "\\f")
+            case "\n": out.put(text: "\\n")
+            case "\r": out.put(text: "\\r")
+            case "\t": out.put(text: "\\t")
             // One `where` per case: in `case a, b where c` it guards only `b`.
             case _ where options.htmlSafe && ["<", ">", "&", "\u{2028}", "\u{2029}"].contains(scalar):
-                out += unicodeEscape(scalar.value)
-            case "'" where options.apostrophe: out += unicodeEscape(scalar.value)
-            case _ where scalar.value < 0x20: out += unicodeEscape(scalar.value)
+                unicodeEscape(scalar.value)
+            case "'" where options.apostrophe: unicodeEscape(scalar.value)
+            case _ where scalar.value < 0x20: unicodeEscape(scalar.value)
             case _ where options.nonASCII && scalar.value > 0xFFFF:
                 let offset = scalar.value - 0x10000
-                out += unicodeEscape(0xD800 + (offset >> 10)) + unicodeEscape(0xDC00 + (offset & 0x3FF))
-            case _ where options.nonASCII && !scalar.isASCII: out += unicodeEscape(scalar.value)
-            default: out.unicodeScalars.append(scalar)
+                unicodeEscape(0xD800 + (offset >> 10))
+                unicodeEscape(0xDC00 + (offset & 0x3FF))
+            case _ where options.nonASCII && !scalar.isASCII: unicodeEscape(scalar.value)
+            default: out.put(scalar: scalar)
             }
         }
-        return out
     }
 }

@@ -3,33 +3,45 @@
 /// finds it in whatever it writes: raw; percent-encoded (RFC 3986 §2.1) the
 /// ways libraries do, `+` or `%20` for space, either hex case, once or twice
 /// (a URL carried inside another URL's parameter); HTML-escaped; JSON-escaped
-/// (RFC 8259 §7); base64 (RFC 4648 §4, §5). Computed once per secret.
+/// (RFC 8259 §7); base64 (RFC 4648 §4, §5).
+///
+/// Chosen once per secret, as names (`EchoForm`): a form is written only
+/// when asked for, so a long secret is never held in dozens of copies
+/// (DESIGN.md §4.8; SecretScrubber.swift measures long forms in a pass).
 package struct SecretForms: Sendable {
     /// Shorter text turns up by chance in ordinary output (RFC 4226 §5.3
     /// codes start at 6 digits), and masking it would hide more than it protects.
     package static let minimumLength = 4
 
-    /// Distinct forms, longest (in UTF-8 bytes) first.
-    package let forms: [String]
+    let secret: String
+    /// The encodings that can differ for this secret; two may still give
+    /// the same form (the scrubber and `forms` keep one).
+    let variants: [EchoForm]
 
     package init(_ secret: String) {
-        var forms: [String] = [secret]
-        // Only the variants that can differ for this secret are computed: an
+        self.secret = secret
+        var variants: [EchoForm] = [.raw]
+        // Only the variants that can differ for this secret are listed: an
         // option that touches no byte of it gives a form already in the list,
         // and a session's dozen secrets (cookies, tokens, codes) are mostly
         // letters and digits. `SecretFormsTests` checks the result against
         // every variant written out.
-        let bytes = Array(secret.utf8)
+        var bytes = Set<UInt8>()
+        for byte in secret.utf8 { bytes.insert(byte) }
+        let space = UInt8(ascii: " ")
         if bytes.contains(where: { !EchoEncoding.PercentSet.strict.keeps($0) }) {
-            let spaces = bytes.contains(UInt8(ascii: " ")) ? [true, false] : [false]
+            let spaces = bytes.contains(space) ? [true, false] : [false]
             for set in EchoEncoding.PercentSet.allCases {
                 for spaceAsPlus in spaces {
+                    // Encoding once more writes a `%` when the first pass left
+                    // a byte the set does not keep: a `%XX`, or the `+` of a space.
+                    let escapes = bytes.contains { !set.keeps($0) && !($0 == space && spaceAsPlus) }
+                    let twiceHasPercent = escapes || (spaceAsPlus && bytes.contains(space) && !set.keeps(UInt8(ascii: "+")))
                     for upperHex in [false, true] {
-                        let once = EchoEncoding.percent(secret, set: set, spaceAsPlus: spaceAsPlus, upperHex: upperHex)
-                        let twice = EchoEncoding.percent(once, set: set, spaceAsPlus: spaceAsPlus, upperHex: upperHex)
-                        forms += [once, twice]
+                        variants.append(.percent(set, spaceAsPlus: spaceAsPlus, upperHex: upperHex, twice: false))
+                        variants.append(.percent(set, spaceAsPlus: spaceAsPlus, upperHex: upperHex, twice: true))
                         // Without a %XX written the case of hex digits changes nothing.
-                        if !twice.utf8.contains(UInt8(ascii: "%")) { break }
+                        if !twiceHasPercent { break }
                     }
                 }
             }
@@ -37,21 +49,21 @@ package struct SecretForms: Sendable {
         let nonASCII = bytes.contains { $0 >= 0x80 }
         // The quote styles differ only on quotes and non-ASCII; `& < >` are
         // written one way by all.
-        if nonASCII || bytes.contains(where: { "\"'".utf8.contains($0) }) {
-            for quotes in EchoEncoding.HTMLQuotes.all {
-                forms.append(EchoEncoding.html(secret, quotes: quotes))
-            }
-        } else if bytes.contains(where: { "&<>".utf8.contains($0) }) {
-            forms.append(EchoEncoding.html(secret, quotes: EchoEncoding.HTMLQuotes.all[0]))
+        if nonASCII || bytes.contains(UInt8(ascii: "\"")) || bytes.contains(UInt8(ascii: "'")) {
+            variants += EchoEncoding.HTMLQuotes.all.map { .html($0) }
+        } else if bytes.contains(UInt8(ascii: "&")) || bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: ">")) {
+            variants.append(.html(EchoEncoding.HTMLQuotes.all[0]))
         }
-        forms += Self.jsonForms(secret, bytes: bytes, nonASCII: nonASCII)
-        let padded = Base64URL.encodeStandard(bytes)
-        forms.append(padded)
-        forms.append(String(padded.prefix { $0 != "=" }))
-        forms.append(Base64URL.encode(bytes))
+        variants += Self.jsonVariants(secret, bytes: bytes, nonASCII: nonASCII)
+        variants += [.base64Padded, .base64Unpadded, .base64URL]
+        self.variants = variants
+    }
 
+    /// Distinct forms, longest (in UTF-8 bytes) first, each written out:
+    /// for the tests, and for secrets short enough to index whole.
+    package var forms: [String] {
         var seen: Set<String> = []
-        self.forms = forms
+        return variants.map { $0.text(of: secret) }
             .filter { seen.insert($0).inserted && $0.count >= Self.minimumLength }
             .sorted { $0.utf8.count > $1.utf8.count }
     }
@@ -59,24 +71,29 @@ package struct SecretForms: Sendable {
     /// The JSON escapings (`EchoEncoding.JSONOptions`) whose options apply
     /// to this secret: `\/` needs a slash, the HTML-safe escapes one of
     /// `< > &` U+2028 U+2029, and so on; the hex case matters only where
-    /// a `\u` escape was written.
-    private static func jsonForms(_ secret: String, bytes: [UInt8], nonASCII: Bool) -> [String] {
+    /// a `\u` escape is written (a control character, or an option that
+    /// escapes a byte the secret has).
+    private static func jsonVariants(_ secret: String, bytes: Set<UInt8>, nonASCII: Bool) -> [EchoForm] {
         let htmlSafe = bytes.contains { "<>&".utf8.contains($0) } || secret.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }
-        var forms: [String] = []
+        let control = bytes.contains { $0 < 0x20 && !"\u{08}\u{0C}\n\r\t".utf8.contains($0) }
+        let apostrophe = bytes.contains(UInt8(ascii: "'"))
+        // Plain JSON escaping touches only `"`, `\` and controls: without
+        // them it writes the raw form again (a token, a code).
+        let escaped = bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        var variants: [EchoForm] = []
         for options in EchoEncoding.JSONOptions.allCases {
-            guard !options.upperHex,
+            guard !options.upperHex, escaped || options != EchoEncoding.JSONOptions(),
                   !options.slash || bytes.contains(UInt8(ascii: "/")),
                   !options.nonASCII || nonASCII,
                   !options.htmlSafe || htmlSafe,
-                  !options.apostrophe || bytes.contains(UInt8(ascii: "'")) else { continue }
-            let lower = EchoEncoding.json(secret, options: options)
-            forms.append(lower)
-            if ASCII.contains(lower, bytes: "\\u") {
+                  !options.apostrophe || apostrophe else { continue }
+            variants.append(.json(options))
+            if control || options.nonASCII || options.htmlSafe || options.apostrophe {
                 var upper = options
                 upper.upperHex = true
-                forms.append(EchoEncoding.json(secret, options: upper))
+                variants.append(.json(upper))
             }
         }
-        return forms
+        return variants
     }
 }

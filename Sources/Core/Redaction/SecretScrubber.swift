@@ -1,22 +1,32 @@
 /// Masks every secret a run knows, in every form a server may echo it
 /// (`SecretForms`), in any text bound for a terminal or a log.
 ///
-/// All forms of all secrets go into one `BytePatternSet`, so a text is
-/// scanned once, as UTF-8 bytes, however many secrets there are. Every byte
-/// covered by any match is masked — overlapping or nested secrets leave no
-/// fragment behind — and each run of covered bytes becomes one mask.
+/// Forms up to `indexedLength` bytes go into one `BytePatternSet`, so a
+/// text is scanned once, as UTF-8 bytes, however many secrets there are;
+/// longer ones are kept as a length and a hash each (`LongFormSet`), never
+/// as a copy: a trie costs tens of bytes per byte of pattern, and a 4 MB
+/// token answer, its forms in a trie, once took a flow past 300 MiB
+/// (DESIGN.md §4.8). Every byte covered by any match is masked —
+/// overlapping or nested secrets leave no fragment behind — and each run
+/// of covered bytes becomes one mask.
 ///
 /// Not thread-safe by design: each flow owns one.
 package final class SecretScrubber {
     package static let mask = "[redacted]"
     private static let maskBytes = Array(mask.utf8)
 
+    /// Forms up to this many bytes are indexed whole: the forms of a
+    /// code, a password, a cookie or a state. Longer ones (tokens, proofs,
+    /// assertions) are searched by length, and there are few lengths.
+    static let indexedLength = 256
+
     private var secrets: Set<String> = []
     private var patterns = BytePatternSet()
+    private var longForms = LongFormSet()
 
     package init() {}
 
-    package var isEmpty: Bool { patterns.isEmpty }
+    package var isEmpty: Bool { patterns.isEmpty && longForms.isEmpty }
 
     /// Every secret remembered (each gives all its forms again when
     /// remembered by another scrubber).
@@ -26,8 +36,14 @@ package final class SecretScrubber {
     /// `SecretForms.minimumLength` characters: ignored.
     package func remember(_ secret: String?) {
         guard let secret, secret.count >= SecretForms.minimumLength, secrets.insert(secret).inserted else { return }
-        for form in SecretForms(secret).forms {
-            patterns.insert(Array(form.utf8))
+        for variant in SecretForms(secret).variants {
+            var sketch = FormSketch(keepUpTo: Self.indexedLength)
+            variant.write(secret, into: &sketch)
+            if !sketch.isKept {
+                longForms.insert(length: sketch.length, hash: sketch.hash)
+            } else if String(decoding: sketch.bytes, as: UTF8.self).count >= SecretForms.minimumLength {
+                patterns.insert(sketch.bytes)
+            }
         }
     }
 
@@ -43,7 +59,7 @@ package final class SecretScrubber {
     }
 
     package func scrub(_ text: String) -> String {
-        guard !patterns.isEmpty else { return text }
+        guard !isEmpty else { return text }
         patterns.prepare()
         var text = text
         let covered = text.withUTF8(coveredRuns)
@@ -65,23 +81,35 @@ package final class SecretScrubber {
     /// The byte ranges to mask, in order, not overlapping. A match lying
     /// wholly inside a mask already in the text is left alone, so that
     /// scrubbing twice changes nothing (a secret such as "redacted" would
-    /// otherwise eat into the mask).
+    /// otherwise eat into the mask); a long form cannot lie inside one.
     private func coveredRuns(_ text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        let masks = Self.maskRanges(in: text)
-        var nextMask = 0
         var runs: [Range<Int>] = []
-        patterns.forEachLongestMatch(in: text) { end, length in
-            var start = end - length
-            while nextMask < masks.count, masks[nextMask].upperBound < end { nextMask += 1 }
-            if nextMask < masks.count, masks[nextMask].lowerBound <= start, end <= masks[nextMask].upperBound { return }
-            // Ends only grow, so a new match can only swallow the latest runs.
-            while let last = runs.last, last.upperBound > start {
-                start = min(start, last.lowerBound)
-                runs.removeLast()
+        if !patterns.isEmpty {
+            let masks = Self.maskRanges(in: text)
+            var nextMask = 0
+            patterns.forEachLongestMatch(in: text) { end, length in
+                var start = end - length
+                while nextMask < masks.count, masks[nextMask].upperBound < end { nextMask += 1 }
+                if nextMask < masks.count, masks[nextMask].lowerBound <= start, end <= masks[nextMask].upperBound { return }
+                // Ends only grow, so a new match can only swallow the latest runs.
+                while let last = runs.last, last.upperBound > start {
+                    start = min(start, last.lowerBound)
+                    runs.removeLast()
+                }
+                runs.append(start..<end)
             }
-            runs.append(start..<end)
         }
-        return runs
+        let long = longForms.matches(in: text)
+        guard !long.isEmpty else { return runs }
+        var merged: [Range<Int>] = []
+        for run in (runs + long).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, last.upperBound > run.lowerBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, run.upperBound)
+            } else {
+                merged.append(run)
+            }
+        }
+        return merged
     }
 
     private static func maskRanges(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {

@@ -1,17 +1,23 @@
 /// Server text made safe for a terminal: characters that a terminal would
-/// act on instead of show are written as visible escapes. The one table of
-/// such characters (`needsEscape`): every error line, `-v` trace line and
-/// raw value authcode prints is judged here. A hostile page
-/// could otherwise move the cursor, retitle the window or rewrite earlier
-/// lines (ESC, C1 CSI U+009B), or make text read in another order than it
-/// is stored with bidi overrides.
+/// act on instead of show, or that fake or reorder a line, are written as
+/// visible escapes. The one table of such characters (`needsEscape`): every
+/// error line, `-v` trace line and raw value authcode prints is judged here.
+/// A hostile page could otherwise move the cursor, retitle the window or
+/// rewrite earlier lines (ESC, C1 CSI U+009B), start what reads as a new
+/// `authcode: note:` line (U+2028 LINE SEPARATOR, U+2029 PARAGRAPH
+/// SEPARATOR), make text read in another order than it is stored (bidi
+/// controls), or hide text that is there (zero-width characters).
 ///
-/// Escaped: C0 controls (U+0000–U+001F) as `\x1b`; DEL as `\x7f`; C1 controls
-/// (U+0080–U+009F) and bidi embeddings, overrides and isolates (U+202A–U+202E,
-/// U+2066–U+2069) as `\u202e`. Newline is kept by `escape` (multi-line text
-/// such as a `-v` body) and escaped by `escapeLine` (an error line). Tab is
-/// escaped too: it can hide text by jumping columns. Everything else,
-/// non-ASCII letters and emoji included, is kept as is.
+/// Escaped (DESIGN.md §4.7): C0 controls (U+0000–U+001F) as `\x1b`; DEL as
+/// `\x7f`; C1 controls (U+0080–U+009F), U+2028 and U+2029, every
+/// Bidi_Control character (U+061C ARABIC LETTER MARK, U+200E/U+200F LRM/RLM,
+/// the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069)
+/// and the invisible ones (U+200B–U+200D zero-width space, non-joiner and
+/// joiner, U+2060–U+2064 word joiner and invisible operators, U+FEFF) as
+/// `\u202e`. Newline is kept by `escape` (multi-line text such as a `-v`
+/// body) and escaped by `escapeLine` (an error line). Tab is escaped too: it
+/// can hide text by jumping columns. Everything else, non-ASCII letters and
+/// emoji included, is kept as is.
 package enum TerminalText {
     /// Escapes every control but newline.
     package static func escape(_ text: String) -> String {
@@ -46,7 +52,10 @@ package enum TerminalText {
     private static func needsEscape(_ scalar: Unicode.Scalar, keepingNewline: Bool) -> Bool {
         switch scalar.value {
         case 0x0A: !keepingNewline
-        case 0x00...0x1F, 0x7F, 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F, 0x80...0x9F: true
+        case 0x2028, 0x2029: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x200B...0x200D, 0x2060...0x2064, 0xFEFF: true
         default: false
         }
     }

@@ -28,6 +28,8 @@ package struct BatchRunner: Sendable {
     /// Whether a record's flow has said the POST→GET fallback note: the
     /// first to fall back says it, the rest only with -v.
     let fallbackNoted = Lock(false)
+    /// The warnings a record's flow has said: each once per batch.
+    let warningsSaid = Lock(Set<String>())
     /// The CLI's words, for each record's flow.
     let wording: any FlowWording
 
@@ -153,6 +155,7 @@ package struct BatchRunner: Sendable {
         do throws(FlowError) {
             flow = try TokenFlow(settings: settings, console: prefix, makeTransport: transport, wording: wording, form: form, now: now)
             flow.fallbackNoted = fallbackNoted
+            flow.warningsSaid = warningsSaid
         } catch {
             return RecordOutcome(line: record.number, user: user, result: .failure(error))
         }

@@ -59,6 +59,10 @@ package indirect enum FlowError: Error, Equatable, Sendable {
     /// The key set's URL answered with an error status.
     case keySetStatus(url: String, status: Int)
     case keySetUnusable(url: String, JOSEError)
+    /// The key set could not be fetched (a timeout, an answer over the
+    /// size limit): said at the key set's URL, not at the request that
+    /// needed the keys.
+    case keySetFetch(url: String, HTTPError)
     /// An openid scope and no id_token (OIDC Core §3.1.3.3).
     case idTokenMissing
     /// `--fapi2`: an id_token algorithm outside the profile's, or none verified.

@@ -16,7 +16,10 @@ struct KeySetFetch {
         do {
             response = try client.send(request, purpose: "key set (JWKS)", useCookies: false)
         } catch {
-            throw .http(error)
+            // A timeout or an oversized answer says which request it was:
+            // the key set's, at its URL, not the token endpoint's that
+            // needed the keys (DESIGN.md §3).
+            throw .keySetFetch(url: place, error)
         }
         guard response.isSuccess else {
             throw .keySetStatus(url: place, status: response.status)

@@ -43,6 +43,13 @@ package struct DriverPage {
     /// Whether the body is an HTML page (Content-Type, or `<` first when none).
     package var isHTML: Bool { PageHandler.isHTML(response) }
 
+    /// Where a form of the page goes, as a browser works it out — its
+    /// `<base href>`, the URL parser's clean-up (FormTarget.swift); nil when
+    /// the action is no URL, where a browser submits nothing.
+    package func action(of form: HTMLForm) -> String? {
+        FormTarget(pageURL: request.url, baseHref: parsed.baseHref)?.url(of: form)?.text
+    }
+
     /// A link of the page resolved against the page's URL (RFC 3986 §5).
     package func resolve(_ reference: String) -> String? {
         guard let target = URIReference(reference), let base = URIReference(request.url) else { return nil }

@@ -51,6 +51,19 @@ enum Server {
         <input type="submit" value="Sign in"></form>
         """)
 
+    /// A login form at the authorization endpoint, keeping the request's
+    /// state in a hidden field: `--form` values (a batch record's fields)
+    /// reach a server only through a form (DESIGN.md §4 step 2).
+    static func loginPage(for request: HTTPRequest) -> HTTPResponse {
+        page(#"<form action="/login" method="post"><input type="hidden" name="txn" value="\#(fields(request)["state"] ?? "")">"#
+            + #"<input name="username"><input type="password" name="password"><input type="submit" value="Sign in"></form>"#)
+    }
+
+    /// The answer to that form: the code, with the state it kept.
+    static func code(_ code: String, afterLogin request: HTTPRequest) -> HTTPResponse {
+        redirect("\(Self.redirect)?code=\(code)&state=\(fields(request)["txn"] ?? "")")
+    }
+
     /// Answers the token request with a token for `code`.
     static func token(for request: HTTPRequest) -> HTTPResponse {
         tokenAnswer(#"{"access_token":"at-\#(fields(request)["code"] ?? "")","token_type":"Bearer","expires_in":3600}"#)

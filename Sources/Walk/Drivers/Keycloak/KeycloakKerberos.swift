@@ -16,7 +16,7 @@ enum KeycloakKerberos {
 
     static func goOn(from page: DriverPage, in session: DriverSession) throws(DriverError) -> DriverStep {
         guard let form = page.forms.first(where: { ($0.action ?? "").contains("/login-actions/") }),
-              let url = page.resolve(HTMLWhitespace.trim(form.action ?? "")) else {
+              let url = page.action(of: form) else {
             throw .pageUnknown(provider: .keycloak, saw: "a Kerberos challenge without its form", at: page.place)
         }
         session.trace.info("keycloak: Kerberos (SPNEGO) asked for; no ticket here, going on to the next way to log in")

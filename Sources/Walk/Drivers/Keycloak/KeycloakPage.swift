@@ -41,10 +41,9 @@ struct KeycloakPage {
 
     func form(id: String) -> HTMLForm? { page.forms.first { $0.id == id } }
 
-    /// A form's action resolved against the page.
+    /// A form's action resolved as a browser does (DriverPage.action).
     func action(of form: HTMLForm) -> String? {
-        let action = form.action.map(HTMLWhitespace.trim) ?? ""
-        return action.isEmpty || action == "#" ? page.url : page.resolve(action)
+        page.action(of: form)
     }
 
     /// Where Keycloakify's app posts (`url.loginAction`).
