@@ -166,6 +166,15 @@ struct OptionRules {
         if options.flow.cache.enabled && options.flow.output.print == .code {
             throw UsageError("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
         }
+        if options.flow.call.request != nil {
+            // What --call prints is the resource's answer, not the token.
+            if given(\.flow.output.print) {
+                throw UsageError("'\(display(\.flow.call.request))' prints the resource server's answer, so '--print' has nothing to choose; drop one of them")
+            }
+            if options.flow.cache.forget {
+                throw UsageError("'--forget' mints no token, so '\(display(\.flow.call.request))' has none to call with; drop one of them")
+            }
+        }
     }
 
     func batch(_ options: Options) throws(UsageError) {

@@ -111,6 +111,8 @@ package enum OptionTable {
                    parse: OptionValues.nonEmpty),
             .value("dpop-for", "'method url'", \.flow.profile.dpopFor, .profile,
                    "with --print header: add a DPoP proof line for this request, for curl -H @-", parse: OptionValues.dpopTarget),
+            .value("dpop-nonce", "nonce", \.flow.profile.dpopNonce, .profile,
+                   "a resource server's DPoP-Nonce (RFC 9449 §9) for the --dpop-for or --call proof", parse: OptionValues.dpopNonce),
             .list("resource", "uri", \.flow.profile.resources, .profile, kind: .url,
                   "resource indicator (RFC 8707) for the authorization, PAR and token requests; repeatable", parse: OptionValues.resource),
             .value("authorization-details", "json", \.flow.profile.authorizationDetails, .profile,
@@ -159,6 +161,9 @@ package enum OptionTable {
         [
             .choice("print", "what", \.flow.output.print, .output,
                     "what goes to stdout: the token JSON, one of its fields, an Authorization header, the expiry, a kubectl ExecCredential, the code (stop before the token request), the verified id_token's claims or the userinfo answer"),
+            .value("call", "'method url [body]'", \.flow.call.request, .output, files: .byParser,
+                   "after the token is had, send this request with it and print the answer's body (exit 10 when it is 400 or more); a body starting with { is JSON",
+                   parse: OptionValues.step).secret(.body),
             .value("output", short: "o", "file", \.commandLine.outputFile, .output, kind: .file, files: .byParser,
                    "write the result to FILE instead of stdout (with --users the JSON Lines): created 0600, whole or not at all",
                    parse: OptionValues.nonEmpty),

@@ -29,6 +29,11 @@ package final class TokenFlow {
     /// The CLI's words: option names for the trace and notes, error
     /// messages where a trace line or warning quotes one.
     let wording: any FlowWording
+    /// The endpoints once known (Self.target()).
+    var resolved: ServerEndpoints?
+    /// With `--cache`, the cache the token came from: `--call` writes a
+    /// refreshed token and the resource servers' DPoP nonces back to it.
+    var tokenCache: TokenCache?
 
     package init(settings: FlowSettings, console: Console, transport: Transport, wording: any FlowWording, form: [NameValue]? = nil,
                  now: @escaping @Sendable () -> Double = SystemClock.now) {
@@ -82,13 +87,23 @@ package final class TokenFlow {
     /// batch resolves them once) or now — through the cache with `--cache`,
     /// where a hit makes no request at all (not even discovery).
     package func run(at endpoints: ServerEndpoints? = nil) throws(FlowError) -> FlowResult {
-        try withResourceProof(try obtain(at: endpoints))
+        resolved = endpoints
+        try refuseCallBeforeAnyRequest()
+        return try withCall(try withResourceProof(try obtain()))
     }
 
-    func obtain(at endpoints: ServerEndpoints?) throws(FlowError) -> FlowResult {
+    /// The endpoints: those the run was given or resolved before, else
+    /// resolved now (a cache hit never needs them).
+    func target() throws(FlowError) -> ServerEndpoints {
+        if let resolved { return resolved }
+        let fresh = try self.endpoints()
+        resolved = fresh
+        return fresh
+    }
+
+    func obtain() throws(FlowError) -> FlowResult {
         guard settings.cache.enabled else {
-            let resolved: ServerEndpoints
-            if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
+            let resolved = try target()
             return try withUserInfo(mint(at: resolved), at: { () throws(FlowError) -> ServerEndpoints in resolved })
         }
         let cache = try makeCache()
@@ -96,22 +111,16 @@ package final class TokenFlow {
             try cache.forget()
             return .forgotten
         }
-        var resolved = endpoints
-        func target() throws(FlowError) -> ServerEndpoints {
-            if let resolved { return resolved }
-            let fresh = try self.endpoints()
-            resolved = fresh
-            return fresh
-        }
+        tokenCache = cache
         let minting = TokenCache.Minting(
             mint: { (stored: TokenResponse?) throws(FlowError) -> MintedToken in
-                guard case .token(let token) = try self.mint(at: target(), stored: stored) else {
+                guard case .token(let token) = try self.mint(at: self.target(), stored: stored) else {
                     throw .nothingToCache
                 }
                 return token
             },
             refresh: { (refreshToken: String, stale: TokenResponse) throws(FlowError) -> TokenResponse in
-                try self.refreshFlow().run(refreshToken, at: target(), stored: stale)
+                try self.refreshFlow().run(refreshToken, at: self.target(), stored: stale)
             })
         let token = try cache.obtain(minting)
         client.trace.info("token from \(token.source.rawValue)")

@@ -9,9 +9,13 @@ package enum DPoPNonceChallenge {
     /// The nonce a response offers, if it is well-formed (§8.1: `1*NQCHAR`,
     /// printable ASCII without space, `"` or `\`).
     package static func offered(by response: HTTPResponse) -> String? {
-        guard let nonce = response.headers.first(named: "DPoP-Nonce"), !nonce.isEmpty,
-              nonce.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E && $0 != 0x22 && $0 != 0x5C }) else { return nil }
+        guard let nonce = response.headers.first(named: "DPoP-Nonce"), isWellFormed(nonce) else { return nil }
         return nonce
+    }
+
+    /// §8.1's grammar: `1*NQCHAR`.
+    package static func isWellFormed(_ nonce: String) -> Bool {
+        !nonce.isEmpty && nonce.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E && $0 != 0x22 && $0 != 0x5C })
     }
 
     /// The nonce to retry with when this answer demands one, else nil.

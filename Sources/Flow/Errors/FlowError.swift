@@ -68,6 +68,10 @@ package indirect enum FlowError: Error, Equatable, Sendable {
     case notSenderConstrained(tokenType: String)
     case signedUserinfoNotJWT(JOSEError, at: String)
 
+    /// `--call`: the resource server answered 400 or more (its body went
+    /// to stdout); its RFC 6750 §3 error when it gave one.
+    case resourceRefused(method: String, status: Int, BearerError?, at: String)
+
     // Context added to another error.
     /// The code or refresh token was redeemed and the answer then refused.
     case answerRefused(RedeemedGrant, at: String, FlowError)
