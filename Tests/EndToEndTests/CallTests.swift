@@ -155,6 +155,35 @@ struct CallTests {
     }
 }
 
+extension CallTests {
+    /// With `--users` each record's token makes the call: its JSON line
+    /// carries the status and the body; a record whose call answered 400
+    /// or more carries an error with exit 10 too, and the batch is exit 9.
+    @Test func batchCarriesStatusAndBody() async throws {
+        let fixture = try await Fixture.make()
+        let resource = fixture.issuer("signed") + "/resource"
+        let users = "username,password\nuser1,pw-1\nuser2,pw-2\n"
+        let result = try await run(fixture.profileFlow(client: "public-app") + ["--users", "-", "--call", "GET \(resource)"], stdin: users)
+        #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result)")
+        let lines = result.stdout.split(separator: "\n").compactMap { jsonObject(String($0)) }
+        #expect(lines.map { $0["user"] as? String } == ["user1", "user2"], "\(result)")
+        for line in lines {
+            let call = try #require(line["call"] as? [String: Any], "\(result)")
+            let body = jsonObject(call["body"] as? String ?? "")
+            #expect(call["status"] as? Int == 200 && body?["resource"] as? String == "ok" && body?["sub"] as? String == line["user"] as? String,
+                    "each record's own token")
+            #expect((line["token"] as? [String: Any])?["access_token"] is String)
+        }
+        let refused = try await run(fixture.profileFlow(client: "public-app") + ["--users", "-", "--call", "DELETE \(resource)", "-q"], stdin: users)
+        #expect(refused.exitCode == 9, "\(refused)")
+        let failed = refused.stdout.split(separator: "\n").compactMap { jsonObject(String($0)) }
+        #expect(failed.count == 2 && failed.allSatisfy { ($0["call"] as? [String: Any])?["status"] as? Int == 405 }, "\(refused)")
+        #expect(failed.allSatisfy { ($0["error"] as? [String: Any])?["exit"] as? Int == 10 }, "\(refused)")
+        #expect((failed.first?["error"] as? [String: Any])?["message"] as? String
+                == "the resource server answered 405 to DELETE: error=invalid_request (\(resource))")
+    }
+}
+
 /// `DELETE URL` to the fixture's admin endpoints.
 func httpDelete(_ url: String) throws {
     _ = try runTool("curl", ["-s", "--max-time", "10", "-X", "DELETE", "-o", "/dev/null", "-w", "%{http_code}", url])
