@@ -23,9 +23,6 @@ package final class TokenFlow {
     let redirectGuard: RedirectURIGuard?
     /// The flow's assertions, request objects and DPoP proofs.
     package let profile: ClientProfile
-    /// A batch's flows share it: the fallback note comes once per batch
-    /// (MethodFallback.swift).
-    package var fallbackNoted: Lock<Bool>?
     /// The CLI's words: option names for the trace and notes, error
     /// messages where a trace line or warning quotes one.
     let wording: any FlowWording
@@ -154,7 +151,7 @@ package final class TokenFlow {
             let token = try refreshFlow().run(refreshToken, at: resolved, stored: stored)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(settings: settings, form: form, client: client, wording: wording, notes: console, fallbackNoted: fallbackNoted,
+        return try AuthorizationCodeFlow(settings: settings, form: form, client: client, wording: wording, notes: console,
                                          now: now, profile: profile).run(at: resolved)
     }
 

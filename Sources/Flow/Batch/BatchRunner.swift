@@ -25,9 +25,6 @@ package struct BatchRunner: Sendable {
     /// jumps, for the progress line's rate.
     let now: @Sendable () -> Double
     let monotonic: @Sendable () -> Double
-    /// Whether a record's flow has said the POST→GET fallback note: the
-    /// first to fall back says it, the rest only with -v.
-    let fallbackNoted = Lock(false)
     /// The CLI's words, for each record's flow.
     let wording: any FlowWording
 
@@ -152,7 +149,6 @@ package struct BatchRunner: Sendable {
         let flow: TokenFlow
         do throws(FlowError) {
             flow = try TokenFlow(settings: settings, console: prefix, makeTransport: transport, wording: wording, form: form, now: now)
-            flow.fallbackNoted = fallbackNoted
         } catch {
             return RecordOutcome(line: record.number, user: user, result: .failure(error))
         }
