@@ -207,6 +207,10 @@ struct ErrorReport: Equatable {
             verdict(error)
         case .driver(let error):
             verdict(error)
+        case .unmatchedFormNames(_, let fields, let error):
+            (verdict(error).0, "Give \(flag(\.flow.walk.form)) the login's own field names"
+                + (fields.isEmpty ? "" : " (\(fields.prefix(2).map { "\(ServerText.printable($0, limit: 80))=…" }.joined(separator: ", ")))")
+                + ", or username and password, which fill a login form's identifier and password fields.")
         case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .unresolvablePage, .noFormToFill, .postRefused,
              .formValueInURL, .form(.noForm, _):
             (.noAuthorizationResponse, nil)

@@ -167,10 +167,11 @@ package struct BatchRunner: Sendable {
     static func naming(_ fields: [NameValue], kind: FieldKind, in error: FlowError) -> FlowError {
         let wanted: [String]
         let place: String
-        switch error {
-        case .walk(.form(.missingCredentials(let names), let at)): (wanted, place) = (names, at)
-        case .walk(.unfilledField(let name, seeded: false, let at)): (wanted, place) = ([name], at)
-        case .walk(.driver(.credentialsMissing(_, let names, let at))): (wanted, place) = (names, at)
+        guard case .walk(let walkError) = error else { return error }
+        switch walkError.withoutFormNames {
+        case .form(.missingCredentials(let names), let at): (wanted, place) = (names, at)
+        case .unfilledField(let name, seeded: false, let at): (wanted, place) = ([name], at)
+        case .driver(.credentialsMissing(_, let names, let at)): (wanted, place) = (names, at)
         default: return error
         }
         return .batch(.unfilledByRecord(asked: wanted, given: fields.map(\.name), kind, at: place))
