@@ -4,8 +4,8 @@ import Flow
 /// A batch's output (README "Batch"), formatted here as a single run's
 /// result is (ResultPrinter.swift): each record's outcome as a JSON line —
 /// `{"line":N,"user":…,"token":{…}}` or `{…,"error":{"exit":E,"message":…}}`
-/// — or, with `--print FIELD`, its value alone and a failure as an empty
-/// line plus an error line on stderr; then the summary of a batch with
+/// — or, with `--print FIELD`, its value alone and for a failure nothing
+/// but an error line on stderr naming the file line and the user; then the summary of a batch with
 /// failures. Flow runs the records and writes these in input order
 /// (Flow/Batch/OrderedWriter.swift).
 struct BatchPrinter {
@@ -43,7 +43,10 @@ struct BatchPrinter {
             return PrintedRecord(stdout: Self.head(line: outcome.line, user: outcome.user) + "\"error\":" + Self.error(report, secrets: outcome.secrets) + "}\n",
                                  failed: true)
         }
-        return PrintedRecord(stdout: "\n", stderr: "authcode: error: line \(outcome.line): \(TerminalText.escapeLine(message))\n", failed: true)
+        // Nothing on stdout: a load tool's feeder would take an empty line
+        // for a user (DESIGN §6). The file line and the user say which record.
+        let user = outcome.user.map { " (user \(TerminalText.escapeLine($0)))" } ?? ""
+        return PrintedRecord(stdout: "", stderr: "authcode: error: line \(outcome.fileLine)\(user): \(TerminalText.escapeLine(message))\n", failed: true)
     }
 
     /// The error line's words, scrubbed of the record's secrets, then

@@ -136,12 +136,12 @@ package struct BatchRunner: Sendable {
     /// One record's flow, and what it came to.
     func perform(_ record: Record, at endpoints: ServerEndpoints, kind: FieldKind) -> RecordOutcome {
         guard let fields = record.fields else {
-            return RecordOutcome(line: record.number, user: nil, result: .failure(.batch(.badRecord(record.error))))
+            return RecordOutcome(line: record.number, fileLine: record.fileLine, user: nil, result: .failure(.batch(.badRecord(record.error))))
         }
         let user = RecordLabel.user(fields)
         // A CSV header with such a column stopped the run before it began.
         if let (name, reserved) = ReservedColumns.refusal(fields) {
-            return RecordOutcome(line: record.number, user: user, result: .failure(.batch(.badRecordField(name, reserved))))
+            return RecordOutcome(line: record.number, fileLine: record.fileLine, user: user, result: .failure(.batch(.badRecordField(name, reserved))))
         }
         // A record's field wins over a same-named --form, which is then not sent.
         let form = settings.walk.form.filter { given in !fields.contains { $0.name == given.name } } + fields
@@ -150,7 +150,7 @@ package struct BatchRunner: Sendable {
         do throws(FlowError) {
             flow = try TokenFlow(settings: settings, console: prefix, makeTransport: transport, wording: wording, form: form, now: now)
         } catch {
-            return RecordOutcome(line: record.number, user: user, result: .failure(error))
+            return RecordOutcome(line: record.number, fileLine: record.fileLine, user: user, result: .failure(error))
         }
         let result: Result<FlowResult, FlowError>
         do throws(FlowError) {
@@ -158,7 +158,7 @@ package struct BatchRunner: Sendable {
         } catch {
             result = .failure(Self.naming(fields, kind: kind, in: error))
         }
-        return RecordOutcome(line: record.number, user: user, result: result, secrets: flow.redactor.remembered)
+        return RecordOutcome(line: record.number, fileLine: record.fileLine, user: user, result: result, secrets: flow.redactor.remembered)
     }
 
     /// A login form nothing filled: the record's columns were meant to, so
