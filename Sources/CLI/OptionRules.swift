@@ -166,6 +166,12 @@ struct OptionRules {
         if options.flow.cache.enabled && options.flow.output.print == .code {
             throw UsageError("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
         }
+        // No openid, no id_token (OIDC Core §3.1.2.1): minting a token only
+        // to find no claims in it would waste a login (issue 31 item 5).
+        if options.flow.output.print == .claims, options.flow.request.refreshToken == nil, !options.flow.request.asksForOpenID {
+            throw UsageError("'--print claims' prints the id_token's claims, and without openid in '\(display(\.flow.request.scope))' the server issues no id_token",
+                             hint: "Add openid to \(OptionTable.flag(\.flow.request.scope)), e.g. \(OptionTable.flag(\.flow.request.scope)) \"openid \(options.flow.request.scope ?? "profile")\".")
+        }
         if options.flow.call.request != nil {
             // What --call prints is the resource's answer, not the token.
             if given(\.flow.output.print) {

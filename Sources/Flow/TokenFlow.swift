@@ -86,7 +86,21 @@ package final class TokenFlow {
     package func run(at endpoints: ServerEndpoints? = nil) throws(FlowError) -> FlowResult {
         resolved = endpoints
         try refuseCallBeforeAnyRequest()
-        return try withCall(try withResourceProof(try obtain()))
+        let result = try withCall(try withResourceProof(try obtain()))
+        warnOfUncheckedClaims(result)
+        return result
+    }
+
+    /// `--print claims` prints "the verified id_token's payload": when no
+    /// keys could check its signature (the TLS connection to the token
+    /// endpoint stood in for it, OIDC Core §3.1.3.7 item 6), one line says
+    /// so (issue 31 item 9). A cache hit resolved no keys and says nothing:
+    /// its entry was stored under these same settings.
+    func warnOfUncheckedClaims(_ result: FlowResult) {
+        guard settings.output.print == .claims, settings.output.verbosity != .quiet, case .token(let token) = result, token.response.idToken != nil,
+              let keys = resolved?.keys, IDTokenCheck.signatureUnchecked(keys: keys, rules: settings.verification) else { return }
+        console.writeErr("authcode: warning: the id_token's signature was not checked: no keys are known (give \(wording.names.issuer) with a jwks_uri, "
+                         + "or \(wording.names.jwks)); these claims are as the token endpoint sent them\n")
     }
 
     /// The endpoints: those the run was given or resolved before, else

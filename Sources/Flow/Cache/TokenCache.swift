@@ -101,7 +101,7 @@ struct TokenCache {
         do throws(FlowError) {
             let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
             defer { withExtendedLifetime(lock) {} }
-            try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
+            _ = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
             trace.info("the refresh token was refused (invalid_grant); the cache entry is dropped")
         } catch {
             warn("authcode: warning: \(wording.message(error))")
@@ -112,8 +112,9 @@ struct TokenCache {
     func forget() throws(FlowError) {
         let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
         defer { withExtendedLifetime(lock) {} }
-        try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
-        trace.info("cache entry for these settings removed")
+        let removed = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
+        // Run twice, --forget says what it found each time (issue 31 item 12).
+        trace.info(removed ? "cache entry for these settings removed" : "no cache entry for these settings: nothing to remove")
     }
 
     // MARK: - Steps
@@ -130,7 +131,7 @@ struct TokenCache {
             try dropAfterRefusedAnswer(error)
             guard case .oauth(.tokenRefused(_, let object, _)) = error, object.code == .invalidGrant else { throw error }
             trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
-            try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
+            _ = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
             return nil
         }
         // The answer's fields replace the entry's; the others (a refresh
@@ -151,7 +152,7 @@ struct TokenCache {
     /// its refresh token leads to answers that cannot be used.
     private func dropAfterRefusedAnswer(_ error: FlowError) throws(FlowError) {
         guard case .answerRefused(_, _, let inner) = error, inner.isSecurityRefusal else { return }
-        try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
+        _ = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
         trace.info("the refreshed token was refused; its cache entry is dropped")
     }
 
