@@ -46,8 +46,8 @@ package enum OptionTable {
     static var endpoints: [OptionDeclaration] {
         [
             .value("issuer", "url", \.flow.server.issuer, .endpoints, kind: .url,
-                   "discover endpoints from URL/.well-known/openid-configuration (or RFC 8414); also the expected iss",
-                   parse: OptionValues.url),
+                   "discover endpoints from URL/.well-known/openid-configuration (or RFC 8414); also the expected iss. A discovery document's own URL names its issuer",
+                   parse: OptionValues.issuer),
             .value("authorize-url", "url", \.flow.server.authorizeURL, .endpoints, kind: .url,
                    "authorization endpoint (overrides discovery)", parse: OptionValues.url),
             .value("token-url", "url", \.flow.server.tokenURL, .endpoints, kind: .url,

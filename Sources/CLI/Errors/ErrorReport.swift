@@ -169,7 +169,8 @@ struct ErrorReport: Equatable {
                 return (.network, "The server closed the TLS connection; if it requires a client certificate, pass \(flag(\.flow.connection.transport.cert)) and \(flag(\.flow.connection.transport.key)).")
             case .untrustedCertificate(let store):
                 return (.network, "The server's certificate does not lead to a CA in \(store.text(CLIWording.names)); "
-                    + "pass the CA that signed it with \(flag(\.flow.connection.transport.cacert)) FILE.")
+                    + "pass the CA that signed it with \(flag(\.flow.connection.transport.cacert)) FILE (or, for a throwaway test server, "
+                    + "\(OptionTable.shortFlag(\.flow.connection.transport.insecure)), which verifies nothing).")
             }
         }
     }
@@ -211,6 +212,8 @@ struct ErrorReport: Equatable {
             (verdict(error).0, "Give \(flag(\.flow.walk.form)) the login's own field names"
                 + (fields.isEmpty ? "" : " (\(fields.prefix(2).map { "\(ServerText.printable($0, limit: 80))=…" }.joined(separator: ", ")))")
                 + ", or username and password, which fill a login form's identifier and password fields.")
+        case .unexpectedStatus(_, let quote, _) where quote.mentionsRedirectURI, .noFormToFill(_, _, let quote, _) where quote.mentionsRedirectURI:
+            (.noAuthorizationResponse, redirectURIHint)
         case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .unresolvablePage, .noFormToFill, .postRefused,
              .formValueInURL, .form(.noForm, _):
             (.noAuthorizationResponse, nil)
