@@ -114,4 +114,19 @@ struct NewcomerRunTests {
         let chosen = authcode(server.publicClient() + ["--client-key", two.path, "--client-key-id", "ed25519"], server: server)
         #expect(chosen.exit == .success, "\(chosen)")
     }
+
+    /// Item 2: a stale entry whose refresh is refused, then a login that
+    /// fails too (the CI step expected a cache hit; the password rotated):
+    /// the error line says both, without -v.
+    @Test func aRefusedRefreshThenAFailedLoginSaysBoth() {
+        let server = ScriptedServer(.loginAndConsent)
+        let cache = CacheDir()
+        expectToken(authcode(server.publicClient() + cache.flags + ["--form", "username=alice", "--form", "password=@-"], stdin: "wonderland\n",
+                             server: server), from: server)
+        server.revokeRefreshTokens()
+        let ran = authcode(server.publicClient() + cache.flags + ["--min-ttl", "7200", "--form", "username=alice", "--form", "password=@-"],
+                           stdin: "rotated\n", server: server)
+        expectFailure(ran, .noAuthorizationResponse, "authcode: error: the cached token's refresh was refused (invalid_grant), and logging in again failed: "
+                      + "login rejected: Invalid username or password. (\(server.url("/login")))\n" + LoginRunTests.rejectedHint)
+    }
 }

@@ -106,6 +106,8 @@ struct ErrorReport: Equatable {
             (.securityCheck, "Give \(flag(\.flow.server.issuer)) (its metadata names jwks_uri) or \(flag(\.flow.verification.jwks)) FILE|URL.")
         case .notSenderConstrained:
             (.securityCheck, nil)
+        case .afterRefreshRefused(let error):
+            verdict(error)
         case .resourceRefused(_, 401, _, _):
             (.callFailed, "The resource server did not take the token: check that \(flag(\.flow.request.scope)) and \(flag(\.flow.profile.resources)) "
                 + "ask for what it needs (\(OptionTable.shortFlag(\.commandLine.verbose)) shows the call, the token redacted).")

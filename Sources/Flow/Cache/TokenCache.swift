@@ -54,10 +54,11 @@ struct TokenCache {
         if let current, let token = usable(current, now: now, margin: minTTL) {
             return token
         }
+        var refreshRefused = false
         if let entry = current, let stale = entry.token, let refreshToken = stale.refreshToken {
-            if let refreshed = try refresh(entry, stale: stale, with: refreshToken, minting) {
-                return refreshed
-            }
+            let (refreshed, refused) = try refresh(entry, stale: stale, with: refreshToken, minting)
+            if let refreshed { return refreshed }
+            refreshRefused = refused
             current = nil
         }
         var minted: MintedToken
@@ -65,6 +66,8 @@ struct TokenCache {
             minted = try minting.mint(current?.token)
         } catch {
             if current != nil { try dropAfterRefusedAnswer(error) }
+            // A CI step that expected a cache hit: both failures are news (issue 31 item 2).
+            if refreshRefused { throw .afterRefreshRefused(error) }
             throw error
         }
         // A resource server's nonce belongs to the server, not the token.
@@ -120,9 +123,10 @@ struct TokenCache {
     // MARK: - Steps
 
     /// The stale entry refreshed and stored, nil when the server answered
-    /// invalid_grant (the entry is dropped; the full flow runs next).
+    /// invalid_grant (`refused`: the entry is dropped; the full flow runs
+    /// next) or the refreshed token is not usable either.
     private func refresh(_ entry: CacheEntry, stale: TokenResponse, with refreshToken: String,
-                         _ minting: Minting) throws(FlowError) -> MintedToken? {
+                         _ minting: Minting) throws(FlowError) -> (MintedToken?, refused: Bool) {
         trace.info("cached token is stale; refreshing it")
         let answer: TokenResponse
         do throws(FlowError) {
@@ -132,7 +136,7 @@ struct TokenCache {
             guard case .oauth(.tokenRefused(_, let object, _)) = error, object.code == .invalidGrant else { throw error }
             trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
             _ = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
-            return nil
+            return (nil, true)
         }
         // The answer's fields replace the entry's; the others (a refresh
         // token that was not rotated, the id_token) are kept.
@@ -142,9 +146,9 @@ struct TokenCache {
         store(token)
         guard usable(CacheEntry(body: token.response.body, receivedAt: token.receivedAt), now: token.receivedAt, margin: 0) != nil else {
             trace.info("the refreshed token is not usable either; logging in again")
-            return nil
+            return (nil, false)
         }
-        return token
+        return (token, false)
     }
 
     /// A refresh answer whose id_token failed its checks — another user,
