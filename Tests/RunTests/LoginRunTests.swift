@@ -127,7 +127,10 @@ struct LoginRunTests {
     @Test func jsonLoginStepWithWrongPassword() {
         let server = ScriptedServer(.jsonLogin)
         let ran = authcode(server.publicClient() + ["--step", Self.step(server, password: "not-alice")], server: server)
-        expectFailure(ran, .noAuthorizationResponse, #"authcode: error: step 1 (POST) answered 401: {"error":"bad credentials"} (\#(server.url("/api/login")))"# + "\n")
+        // A body holding a password earns the hint a literal password does (issue 31 item 8).
+        expectFailure(ran, .noAuthorizationResponse, "authcode: hint: a '--step' body holding a password on the command line shows in 'ps' and shell history; "
+                      + "use '--step \"POST \(server.url("/api/login")) @FILE\"' (the body from a file)\n"
+                      + #"authcode: error: step 1 (POST) answered 401: {"error":"bad credentials"} (\#(server.url("/api/login")))"# + "\n")
         #expect(ran.sent == ["POST /api/login"], "nothing after a failed step")
         expectNoSecrets(ran, server: server, extra: ["not-alice"])
     }

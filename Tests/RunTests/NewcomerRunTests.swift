@@ -129,4 +129,34 @@ struct NewcomerRunTests {
         expectFailure(ran, .noAuthorizationResponse, "authcode: error: the cached token's refresh was refused (invalid_grant), and logging in again failed: "
                       + "login rejected: Invalid username or password. (\(server.url("/login")))\n" + LoginRunTests.rejectedHint)
     }
+
+    /// Item 8: one rule for every literal secret on the command line, the
+    /// config files' rule: a `-H` header named like a secret, a `--step`
+    /// body holding a password, a `--param` secret — each earns the hint;
+    /// the same given as @FILE or in a config file does not.
+    @Test(arguments: [
+        (["-H", "Authorization: Bearer abc123"],
+         "authcode: hint: a secret header (Authorization) on the command line shows in 'ps' and shell history; use '-H @FILE' (a file holding the whole header line) or AUTHCODE_HEADER"),
+        (["-H", "X-Api-Token: abc123"],
+         "authcode: hint: a secret header (X-Api-Token) on the command line shows in 'ps' and shell history; use '-H @FILE' (a file holding the whole header line) or AUTHCODE_HEADER"),
+        (["--step", #"POST https://as.example/api/login {"username":"alice","password":"wonderland"}"#],
+         "authcode: hint: a '--step' body holding a password on the command line shows in 'ps' and shell history; use '--step \"POST https://as.example/api/login @FILE\"' (the body from a file)"),
+        (["--param", "client_secret=abc123"],
+         "authcode: hint: a secret '--param' value on the command line shows in 'ps' and shell history; use '--param client_secret=@FILE'"),
+        (["--client-secret", "abc123"],
+         "authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET"),
+    ])
+    func literalSecretsEarnTheHint(_ extra: [String], _ hint: String) throws {
+        // --print code: no token request, so each run's stderr is the hint alone.
+        let server = ScriptedServer(.jsonLogin)
+        let ran = authcode(server.publicClient() + extra + ["--print", "code"], server: server)
+        #expect(ran.err.hasPrefix(hint + "\n"), "\(ran)")
+        #expect(ran.err.components(separatedBy: "authcode: hint:").count == 2, "one hint\n\(ran)")
+        let file = try TempFile(extra[1])
+        let fromFile = authcode(server.publicClient() + [extra[0], "@" + file.path, "--print", "code"], server: server)
+        #expect(!fromFile.err.contains("authcode: hint:"), "\(fromFile)")
+        let config = try TempFile("\(extra[0] == "-H" ? "header" : String(extra[0].dropFirst(2))) = \"\(extra[1].replacingOccurrences(of: "\"", with: "\\\""))\"\n")
+        let fromConfig = authcode(server.publicClient() + ["-K", config.path, "--print", "code"], server: server)
+        #expect(!fromConfig.err.contains("authcode: hint:"), "\(fromConfig)")
+    }
 }
