@@ -129,7 +129,7 @@ package enum OptionTable {
     static var walk: [OptionDeclaration] {
         [
             .list("form", "name=value", \.flow.walk.form, .walk, files: .byParser,
-                  "field sent with a POST authorization request and filled into forms met on the way (username, password…); repeatable",
+                  "field sent with a POST authorization request and filled into forms met on the way; username and password also fill a login form's own identifier and password fields; repeatable",
                   parse: OptionValues.pair).secret(.named(separator: "=", fileValue: true)),
             .value("totp-secret", "secret", \.flow.walk.totpSecret, .walk,
                    "base32 TOTP seed or otpauth://totp/ URI: a fresh RFC 6238 code fills the one-time-code field of any form met",
