@@ -27,9 +27,10 @@ enum KeyFile {
             key = try SigningKey.load(bytes, selecting: kid)
         } catch {
             let hint = switch error {
-            case .ambiguousKey, .keyIDNotInSet where flag == OptionTable.flag(\.commandLine.clientKeyFile):
+            case .ambiguousKey where flag == OptionTable.flag(\.commandLine.clientKeyFile),
+                 .keyIDNotInSet where flag == OptionTable.flag(\.commandLine.clientKeyFile):
                 "Choose one of the set's keys by its kid with \(OptionTable.flag(\.flow.profile.clientKeyID))."
-            case .ambiguousKey: "Give a file that holds one private key."
+            case .ambiguousKey, .keyIDNotInSet: "Give a file that holds one private key."
             default: "Give a PEM private key (PKCS#8, PKCS#1 or SEC1, unencrypted) or a JWK or JWK Set holding d."
             }
             throw UsageError("cannot use '\(path)' for '\(flag)': \(error.message)", hint: hint)
