@@ -4,8 +4,8 @@
 #   Fixtures/fuzz/run.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
 # SECONDS_PER_HARNESS defaults to 60; HARNESS names (Location, HTMLForms,
-# Cookies, Arguments, IDToken, Redactor, JOSE) pick a subset, default all
-# seven, run one after the other. Environment:
+# Cookies, Arguments, IDToken, Redactor, JOSE, Drivers, PasskeyFile) pick a
+# subset, default all nine, run one after the other. Environment:
 #   SWIFTC, CLANG      compilers (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc;
 #                      the clang next to swiftc, which ships libFuzzer)
 #   FUZZ_OPT           optimisation flag for the harness builds (default -O)
@@ -20,7 +20,7 @@
 # Sources/CCrypto/shim.c are compiled by clang with the same sanitizers and
 # linked with libcurl and libcrypto.
 # The seed corpus in git (Fixtures/fuzz/corpus/<corpus>: location, html-forms,
-# cookies, arguments, id-token, redactor, jose) is copied into a work corpus under
+# cookies, arguments, id-token, redactor, jose, drivers, passkey-file) is copied into a work corpus under
 # .build-fuzz/corpus/<corpus>, which grows between runs.
 # Crashes, timeouts and OOMs land in .build-fuzz/artifacts/<harness>/.
 # Inputs saved under Fixtures/fuzz/regressions/<corpus> are replayed first,
@@ -33,7 +33,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SECONDS_PER_HARNESS="${1:-60}"
 shift || true
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor JOSE)
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor JOSE Drivers PasskeyFile)
 
 OUT="$ROOT/.build-fuzz"
 LAYERS=(Core HTTP JOSE OAuth Walk Flow CLI)
@@ -49,8 +49,8 @@ NICE="${FUZZ_NICE:-0}"
 # Per-harness input size: an argv or a few cookie lines are short; pages are long.
 max_len() {
     case "$1" in
-        HTMLForms) echo 65536 ;;
-        IDToken|Redactor|JOSE) echo 16384 ;;
+        HTMLForms|Drivers) echo 65536 ;;
+        IDToken|Redactor|JOSE|PasskeyFile) echo 16384 ;;
         Location) echo 8192 ;;
         *) echo 4096 ;;
     esac
@@ -59,6 +59,7 @@ corpus_name() {
     case "$1" in
         Location) echo location ;; HTMLForms) echo html-forms ;; Cookies) echo cookies ;;
         Arguments) echo arguments ;; IDToken) echo id-token ;; Redactor) echo redactor ;; JOSE) echo jose ;;
+        Drivers) echo drivers ;; PasskeyFile) echo passkey-file ;;
         *) echo "$1" ;;
     esac
 }
@@ -137,9 +138,10 @@ for name in "${HARNESSES[@]}"; do
     # crash that still crashes fails the run whatever the fuzzing finds.
     regressions="$ROOT/Fixtures/fuzz/regressions/$(corpus_name "$name")"
     failing=0
+    mkdir -p "$OUT/tmp"
     for input in "$regressions"/*; do
         [ -f "$input" ] || continue
-        if ! env SWIFT_BACKTRACE=enable=no "$OUT/fuzz-$name" -timeout=10 -rss_limit_mb=2048 "$input" >"$OUT/replay-$name.txt" 2>&1; then
+        if ! env FUZZ_TMPDIR="$OUT/tmp" SWIFT_BACKTRACE=enable=no "$OUT/fuzz-$name" -timeout=10 -rss_limit_mb=2048 "$input" >"$OUT/replay-$name.txt" 2>&1; then
             failing=$((failing + 1))
             echo "fuzz: $name still fails on regression input $input:" >&2
             grep -E 'Fatal error|ERROR|SUMMARY' "$OUT/replay-$name.txt" | head -3 >&2
@@ -160,6 +162,9 @@ for name in "${HARNESSES[@]}"; do
     # tell from leaks at exit; leaks found during a run are still reported.
     # SWIFT_BACKTRACE: the Swift runtime's own crash backtracer would hang
     # around holding the log open; libFuzzer and ASan print the stack.
+    # FUZZ_TMPDIR: where a harness that writes files (PasskeyFile) makes its
+    # directory; emptied after the harness, so runs leave nothing in /tmp.
+    FUZZ_TMPDIR="$OUT/tmp" \
     SWIFT_BACKTRACE=enable=no \
     ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}" \
     nice -n "$NICE" "$OUT/fuzz-$name" "$corpus" \
@@ -168,6 +173,7 @@ for name in "${HARNESSES[@]}"; do
         -artifact_prefix="$artifacts/" \
         ${FUZZ_EXTRA:-} >"$log" 2>&1
     rc=$?
+    rm -rf "${OUT:?}/tmp"
     after=$(find "$artifacts" -type f | wc -l)
     found=$((after - before))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
