@@ -16,8 +16,14 @@ enum GenericCredentials {
 
     /// The values with the generic names renamed to this form's own fields,
     /// and which were (`username` → `loginName`), for the trace.
-    /// - Parameter codeField: the one-time-code field, never an identifier.
-    static func mapped(_ values: [HTMLFieldValue], to form: HTMLForm, codeField: Int?) -> (values: [HTMLFieldValue], renamed: [(String, String)]) {
+    /// - Parameters:
+    ///   - codeField: the one-time-code field (`--totp-secret`'s, or one
+    ///     named like it), never an identifier.
+    ///   - afterLogin: credentials went out already: a lone text field on a
+    ///     form without a password is a second factor's (a code, an
+    ///     answer), not the user name an identifier-first page asks for.
+    static func mapped(_ values: [HTMLFieldValue], to form: HTMLForm, codeField: Int?,
+                       afterLogin: Bool) -> (values: [HTMLFieldValue], renamed: [(String, String)]) {
         let names = Set(form.fields.map(\.name))
         let given = Set(values.map(\.name))
         var renames: [String: String] = [:]
@@ -25,7 +31,7 @@ enum GenericCredentials {
             let field = form.fields[index]
             return !field.name.isEmpty && !field.disabled && index != codeField
         }
-        if given.contains(username), !names.contains(username) {
+        if given.contains(username), !names.contains(username), form.hasPassword || !afterLogin {
             let identifiers = form.fields.indices.filter { usable($0) && [.text, .email].contains(form.fields[$0].kind) }
             if identifiers.count == 1, case let name = form.fields[identifiers[0]].name, !given.contains(name) {
                 renames[username] = name

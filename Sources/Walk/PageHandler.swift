@@ -108,7 +108,8 @@ package final class PageHandler {
 
         let codeField = codes?.field(in: form)
         // `username`/`password` fill a form that names its fields otherwise.
-        let (formValues, renamed) = GenericCredentials.mapped(self.formValues, to: form, codeField: codeField)
+        let (formValues, renamed) = GenericCredentials.mapped(self.formValues, to: form, codeField: codeField ?? OneTimeCodeField.index(in: form, named: nil),
+                                                              afterLogin: credentialsSubmitted)
         for (generic, field) in renamed {
             seenNames.insert(generic)
             trace.info("\(trace.names.form) \(generic) fills the form's \(generic == GenericCredentials.password ? "password" : "identifier") field '\(ServerText.printable(field, limit: 80))'")

@@ -99,7 +99,9 @@ struct RealServerTests {
 
     @Test func javaScriptShellForThePOSTThenGETAfterAStep() async throws {
         let fx = try await Fixture.make()
-        let step = "POST \(fx.issuer("post-js-get-ok"))/api/login {\"username\":\"alice\",\"password\":\"wonderland\"}"
+        // The body from a file: written on the command line it would earn the literal-secret hint.
+        let body = try TempFile("{\"username\":\"alice\",\"password\":\"wonderland\"}")
+        let step = "POST \(fx.issuer("post-js-get-ok"))/api/login @\(body.path)"
         let result = try await run(fx.publicClient("post-js-get-ok") + ["--step", step])
         expectTokenJSON(result)
         #expect(result.stderr.isEmpty, "the fallback worked: no note\n\(result)")
