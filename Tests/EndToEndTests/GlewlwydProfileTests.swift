@@ -92,8 +92,11 @@ struct GlewlwydProfileTests {
         let result = try await run(flow(g, key: "ed25519") + ["--assertion-aud", "endpoint", "--par", "--dpop-key", dpopKey.pemPath,
                                                                 "--call", "GET \(userinfo)", "-v"])
         timed("private_key_jwt + PAR + DPoP + --call userinfo", result)
-        #expect(result.exitCode == 0, "\(result)")
-        let claims = try #require(jsonObject(result.stdout), "\(result)")
+        // The -v trace is long: on failure, its requests, statuses and error lines.
+        let gist = result.stderr.split(separator: "\n").filter { $0.hasPrefix("> POST") || $0.hasPrefix("> GET") || $0.hasPrefix("< ") || $0.hasPrefix("authcode:") || $0.hasPrefix("* the") }
+            .joined(separator: "\n")
+        #expect(result.exitCode == 0, "\(gist)")
+        let claims = try #require(jsonObject(result.stdout), "\(gist)")
         #expect(claims["sub"] is String && (claims["sub"] as? String)?.isEmpty == false, "\(result)")
         #expect(result.stderr.contains("call: GET \(userinfo)"), "the trace names the call\n\(result)")
         expectNoSecrets(in: result, extra: [g.password])
