@@ -140,6 +140,14 @@ def get_token(state, token) -> Optional[TokenInfo]:
     return info if info is not None and time.monotonic() <= info.expires else None
 
 
+def revoke_access(state) -> int:
+    """Every access token of the run forgotten (DELETE /_access/<run>)."""
+    ps = of(state)
+    with state.lock:
+        revoked, ps.tokens = len(ps.tokens), {}
+    return revoked
+
+
 def put_refresh_extra(state, token, extra: RefreshExtra):
     ps = of(state)
     with state.lock:

@@ -103,6 +103,10 @@ package struct ArgumentParser {
                 while let letter = letters.first {
                     letters = letters.dropFirst()
                     guard let spec = table.short(letter) else {
+                        // `-client-id`: a long option with one dash, not a
+                        // bundle of letters (issue 31 item 7).
+                        let word = String(argument.prefix { $0 != "=" })
+                        if word.count > 4, Suggestion.closest(to: word) != nil { throw Self.unknown(word) }
                         throw Self.unknown("-" + String(letter))
                     }
                     if let warning = spec.warning(used: "-" + String(letter), current: "-" + String(letter)) { notices.append(warning) }

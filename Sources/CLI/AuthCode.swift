@@ -89,17 +89,25 @@ package enum AuthCode {
             } catch {
                 throw .flow(error)
             }
-            let text: String
-            do {
-                text = try ResultPrinter.output(result, field: settings.output.print, execInfo: execInfo)
-            } catch {
-                throw .unprintable(error)
+            // --call: the resource's answer byte for byte, whatever its status.
+            let bytes: [UInt8]
+            if case .token(let token) = result, let call = token.call {
+                bytes = call.body
+            } else {
+                do {
+                    bytes = Array(try ResultPrinter.output(result, field: settings.output.print, execInfo: execInfo).utf8)
+                } catch {
+                    throw .unprintable(error)
+                }
             }
-            guard out.writeOut(text) else {
+            guard out.writeOut(bytes: bytes) else {
                 throw .unwritten(.result(output: out.outputName, reason: file?.failure ?? "closed pipe or full disk", LostResult(result)))
             }
             if let file, let reason = file.commit() {
                 throw .unwritten(.result(output: file.outputName, reason: reason, LostResult(result)))
+            }
+            if case .token(let token) = result, let call = token.call, call.isError {
+                throw .flow(.resourceRefused(method: call.method, status: call.status, call.bearerError, at: call.place))
             }
             return .success
         } catch {

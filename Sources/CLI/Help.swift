@@ -73,25 +73,24 @@ package enum Help {
                    --redirect-uri http://127.0.0.1:8765/callback \\
                    --scope "openid profile" --form sub=alice | jq .
 
-          # A real login page, with the access token straight into curl:
+          # A real login page, then one API call with the token (the answer's
+          # body on stdout; exit 10 when it is 400 or more):
           export AUTHCODE_CLIENT_SECRET=…
-          token=$(authcode --issuer https://idp.example/realms/dev \\
+          authcode --issuer https://idp.example/realms/dev \\
                    --client-id cli --redirect-uri http://127.0.0.1:8765/cb \\
-                   --form username=alice --form password=@pw.txt --print access_token)
-          curl -H "Authorization: Bearer $token" https://api.example/me
+                   --form username=alice --form password=@pw.txt \\
+                   --call 'GET https://api.example/me'
 
-          # Reuse the token between runs (refreshed when stale), as a header:
-          curl -H @<(authcode … --cache --print header) https://api.example/me
+          # Reuse the token between runs (refreshed when stale or refused):
+          authcode … --cache --call 'GET https://api.example/me'
 
           # One token per line of users.csv (username,password), 16 at a time:
           authcode … --users users.csv --parallel 16 > tokens.jsonl
 
-          # FAPI 2.0 (PAR, private_key_jwt, DPoP), a proof for one call to curl:
+          # FAPI 2.0 (PAR, private_key_jwt, DPoP with the API's nonce):
           authcode --issuer https://bank.example --client-id cli \\
                    --client-key key.pem --redirect-uri https://app.example/cb \\
-                   --fapi2 --form … --print header \\
-                   --dpop-for 'GET https://api.bank.example/me' |
-            curl -H @- https://api.bank.example/me
+                   --fapi2 --form … --call 'GET https://api.bank.example/me'
 
         """
         return out

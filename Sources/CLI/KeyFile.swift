@@ -26,8 +26,14 @@ enum KeyFile {
         do throws(JOSEError) {
             key = try SigningKey.load(bytes, selecting: kid)
         } catch {
-            throw UsageError("cannot use '\(path)' for '\(flag)': \(error.message)",
-                                hint: "Give a PEM private key (PKCS#8, PKCS#1 or SEC1, unencrypted) or a JWK or JWK Set holding d.")
+            let hint = switch error {
+            case .ambiguousKey where flag == OptionTable.flag(\.commandLine.clientKeyFile),
+                 .keyIDNotInSet where flag == OptionTable.flag(\.commandLine.clientKeyFile):
+                "Choose one of the set's keys by its kid with \(OptionTable.flag(\.flow.profile.clientKeyID))."
+            case .ambiguousKey, .keyIDNotInSet: "Give a file that holds one private key."
+            default: "Give a PEM private key (PKCS#8, PKCS#1 or SEC1, unencrypted) or a JWK or JWK Set holding d."
+            }
+            throw UsageError("cannot use '\(path)' for '\(flag)': \(error.message)", hint: hint)
         }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & 0o044 != 0 {

@@ -146,6 +146,9 @@ extension OptionRules {
                 throw UsageError("'\(display(\.flow.profile.dpopFor))' needs '--dpop' or '\(display(\.commandLine.dpopKeyFile))'")
             }
         }
+        if given(\.flow.profile.dpopNonce) && options.flow.profile.dpopFor == nil && options.flow.call.request == nil {
+            throw UsageError("'\(display(\.flow.profile.dpopNonce))' goes into the proof of '\(display(\.flow.profile.dpopFor))' or '\(display(\.flow.call.request))'; give one of them")
+        }
         // A bound token works only with its key (RFC 9449 §6): one made
         // afresh for this run is gone when the run ends.
         if options.flow.cache.enabled && options.flow.profile.dpop == .fresh {

@@ -27,6 +27,7 @@ struct OptionRules {
         for declaration in table where !declaration.appliesFirst { try apply(declaration, to: &options) }
         try endpoints(options)
         try fapi2(&options)
+        literalSecretHints(&options)
         try client(&options)
         try modernProfile(&options)
         try lifecycle(&options)
@@ -93,9 +94,6 @@ struct OptionRules {
 
     func client(_ options: inout Options) throws(UsageError) {
         try required(\.flow.client.id, options.flow.client.id)
-        if commandLineLiteral(\.flow.client.secret) {
-            options.warnings.append("authcode: hint: a client secret on the command line shows in 'ps' and shell history; use '--client-secret @FILE' or AUTHCODE_CLIENT_SECRET")
-        }
         if !given(\.flow.client.authMethod) {
             options.flow.client.authMethod = defaultAuthMethod(options)
         }
@@ -138,15 +136,6 @@ struct OptionRules {
     }
 
     func walk(_ options: inout Options) throws(UsageError) {
-        for field in options.flow.walk.form where Redactor.isSecretName(field.name) {
-            if let given = raw["form"]?.first(where: { $0.text.hasPrefix(field.name + "=") }), given.fromCommandLine,
-               !given.text.dropFirst(field.name.count + 1).hasPrefix("@") {
-                options.warnings.append("authcode: hint: a password on the command line shows in 'ps' and shell history; use '--form \(field.name)=@FILE'")
-            }
-        }
-        if commandLineLiteral(\.flow.walk.totpSecret) {
-            options.warnings.append("authcode: hint: a TOTP secret on the command line shows in 'ps' and shell history; use '--totp-secret @FILE' or AUTHCODE_TOTP_SECRET")
-        }
         if options.flow.walk.totpField != nil && options.flow.walk.totpSecret == nil {
             throw UsageError("'\(display(\.flow.walk.totpField))' needs '\(display(\.flow.walk.totpSecret))'")
         }
@@ -165,6 +154,21 @@ struct OptionRules {
         }
         if options.flow.cache.enabled && options.flow.output.print == .code {
             throw UsageError("'--print code' redeems nothing, so there is nothing to cache; drop '--cache'")
+        }
+        // No openid, no id_token (OIDC Core §3.1.2.1): minting a token only
+        // to find no claims in it would waste a login (issue 31 item 5).
+        if options.flow.output.print == .claims, options.flow.request.refreshToken == nil, !options.flow.request.asksForOpenID {
+            throw UsageError("'--print claims' prints the id_token's claims, and without openid in '\(display(\.flow.request.scope))' the server issues no id_token",
+                             hint: "Add openid to \(OptionTable.flag(\.flow.request.scope)), e.g. \(OptionTable.flag(\.flow.request.scope)) \"openid \(options.flow.request.scope ?? "profile")\".")
+        }
+        if options.flow.call.request != nil {
+            // What --call prints is the resource's answer, not the token.
+            if given(\.flow.output.print) {
+                throw UsageError("'\(display(\.flow.call.request))' prints the resource server's answer, so '--print' has nothing to choose; drop one of them")
+            }
+            if options.flow.cache.forget {
+                throw UsageError("'--forget' mints no token, so '\(display(\.flow.call.request))' has none to call with; drop one of them")
+            }
         }
     }
 
@@ -230,11 +234,5 @@ struct OptionRules {
             throw UsageError("'\(source)' is empty; it needs a value")
         }
         throw UsageError("missing '\(display(keyPath))'")
-    }
-
-    /// A secret typed literally on the command line, where `ps` shows it.
-    func commandLineLiteral(_ keyPath: PartialKeyPath<Options>) -> Bool {
-        guard let declaration = OptionTable.declaration(for: keyPath), let given = raw[declaration.long]?.last else { return false }
-        return given.fromCommandLine && !given.text.hasPrefix("@")
     }
 }

@@ -46,8 +46,8 @@ package enum OptionTable {
     static var endpoints: [OptionDeclaration] {
         [
             .value("issuer", "url", \.flow.server.issuer, .endpoints, kind: .url,
-                   "discover endpoints from URL/.well-known/openid-configuration (or RFC 8414); also the expected iss",
-                   parse: OptionValues.url),
+                   "discover endpoints from URL/.well-known/openid-configuration (or RFC 8414); also the expected iss. A discovery document's own URL names its issuer",
+                   parse: OptionValues.issuer),
             .value("authorize-url", "url", \.flow.server.authorizeURL, .endpoints, kind: .url,
                    "authorization endpoint (overrides discovery)", parse: OptionValues.url),
             .value("token-url", "url", \.flow.server.tokenURL, .endpoints, kind: .url,
@@ -111,6 +111,8 @@ package enum OptionTable {
                    parse: OptionValues.nonEmpty),
             .value("dpop-for", "'method url'", \.flow.profile.dpopFor, .profile,
                    "with --print header: add a DPoP proof line for this request, for curl -H @-", parse: OptionValues.dpopTarget),
+            .value("dpop-nonce", "nonce", \.flow.profile.dpopNonce, .profile,
+                   "a resource server's DPoP-Nonce (RFC 9449 §9) for the --dpop-for or --call proof", parse: OptionValues.dpopNonce),
             .list("resource", "uri", \.flow.profile.resources, .profile, kind: .url,
                   "resource indicator (RFC 8707) for the authorization, PAR and token requests; repeatable", parse: OptionValues.resource),
             .value("authorization-details", "json", \.flow.profile.authorizationDetails, .profile,
@@ -127,7 +129,7 @@ package enum OptionTable {
     static var walk: [OptionDeclaration] {
         [
             .list("form", "name=value", \.flow.walk.form, .walk, files: .byParser,
-                  "field filled into forms met on the way (username, password…), never sent in the authorization request (that is --param); repeatable",
+                   "field filled into forms met on the way, never sent in the authorization request (that is --param); username and password also fill a login form's own identifier and password fields; repeatable",
                   parse: OptionValues.pair).secret(.named(separator: "=", fileValue: true)),
             .value("totp-secret", "secret", \.flow.walk.totpSecret, .walk,
                    "base32 TOTP seed or otpauth://totp/ URI: a fresh RFC 6238 code fills the one-time-code field of any form met",
@@ -159,6 +161,9 @@ package enum OptionTable {
         [
             .choice("print", "what", \.flow.output.print, .output,
                     "what goes to stdout: the token JSON, one of its fields, an Authorization header, the expiry, a kubectl ExecCredential, the code (stop before the token request), the verified id_token's claims or the userinfo answer"),
+            .value("call", "'method url [body]'", \.flow.call.request, .output, files: .byParser,
+                   "after the token is had, send this request with it and print the answer's body (exit 10 when it is 400 or more); a body starting with { is JSON",
+                   parse: OptionValues.step).secret(.body),
             .value("output", short: "o", "file", \.commandLine.outputFile, .output, kind: .file, files: .byParser,
                    "write the result to FILE instead of stdout (with --users the JSON Lines): created 0600, whole or not at all",
                    parse: OptionValues.nonEmpty),

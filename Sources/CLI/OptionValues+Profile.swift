@@ -33,6 +33,16 @@ extension OptionValues {
         return DPoPTarget(method: parts[0].uppercased(), url: url)
     }
 
+    /// RFC 9449 §8.1: `1*NQCHAR`, printable ASCII without space, `"` or `\`
+    /// — what a proof's `nonce` may hold, as DPoPNonceChallenge reads a
+    /// server's `DPoP-Nonce`.
+    static func dpopNonce(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
+        guard DPoPNonceChallenge.isNonce(text) else {
+            throw context.invalid(nil, expected: "a DPoP-Nonce value: printable ASCII without spaces, quotes or backslashes (RFC 9449 §8.1)")
+        }
+        return text
+    }
+
     /// RFC 8707 §2: an absolute URI without a fragment.
     static func resource(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
         guard let reference = URIReference(text), reference.isAbsolute, reference.fragment == nil else {

@@ -30,6 +30,24 @@ enum OptionValues {
         return text
     }
 
+    /// `--issuer`: an http(s) URL; a discovery document's URL, which many
+    /// docs show, is taken as the issuer it names (issue 31 item 6):
+    /// `ISSUER/.well-known/openid-configuration` (OIDC Discovery §4) and
+    /// `https://host/.well-known/oauth-authorization-server/PATH` (RFC 8414 §3).
+    static func issuer(_ text: String, _ context: ValueContext) throws(UsageError) -> String {
+        let checked = try url(text, context)
+        guard var reference = URIReference(checked), reference.query == nil, reference.fragment == nil else { return checked }
+        let oidc = "/.well-known/openid-configuration", rfc8414 = "/.well-known/oauth-authorization-server"
+        if reference.path.hasSuffix(oidc) {
+            reference.path = String(reference.path.dropLast(oidc.count))
+        } else if reference.path == rfc8414 || reference.path.hasPrefix(rfc8414 + "/") {
+            reference.path = String(reference.path.dropFirst(rfc8414.count))
+        } else {
+            return checked
+        }
+        return reference.text
+    }
+
     /// An absolute URI of any scheme, without a fragment (RFC 6749 §3.1.2).
     /// Empty reads as not given: the rules then say it is missing.
     static func redirectURI(_ text: String, _ context: ValueContext) throws(UsageError) -> String {

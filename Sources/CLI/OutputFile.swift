@@ -54,9 +54,13 @@ final class OutputFile: Console {
     var outputName: String { "'\(path)'" }
 
     @discardableResult func writeOut(_ text: String) -> Bool {
+        writeOut(bytes: Array(text.utf8))
+    }
+
+    @discardableResult func writeOut(bytes text: [UInt8]) -> Bool {
         file.withLock { file in
             guard file.writeError == 0, file.descriptor >= 0 else { return false }
-            var bytes = Array(text.utf8)[...]
+            var bytes = text[...]
             while !bytes.isEmpty {
                 let written = bytes.withUnsafeBytes { write(file.descriptor, $0.baseAddress, $0.count) }
                 if written < 0 {

@@ -9,11 +9,14 @@ package enum Suggestion {
     static func closest(to typed: String) -> String? {
         let bare = typed.drop(while: { $0 == "-" }).lowercased()
         guard !bare.isEmpty else { return nil }
-        var best: (name: String, distance: Int)?
+        var best: (name: String, distance: Int, edits: Int)?
         for spec in OptionTable.all {
-            // An exact name wins over a longer one it begins (`--par`, `--param`).
-            let distance = spec.long == bare ? 0 : spec.long.hasPrefix(bare) && bare.count >= 3 ? 1 : editDistance(bare, spec.long)
-            if distance < (best?.distance ?? Int.max) { best = ("--" + spec.long, distance) }
+            // An exact name wins over a longer one it begins (`--par`, `--param`);
+            // of those it begins, the nearest (`--user`: `--users`, not `--userinfo`).
+            let edits = editDistance(bare, spec.long)
+            let distance = spec.long == bare ? 0 : spec.long.hasPrefix(bare) && bare.count >= 3 ? 1 : edits
+            if let best, (distance, edits) >= (best.distance, best.edits) { continue }
+            best = ("--" + spec.long, distance, edits)
         }
         guard let best, best.distance <= max(2, bare.count / 3) else { return nil }
         return best.name

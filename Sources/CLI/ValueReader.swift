@@ -57,7 +57,11 @@ package final class ValueReader {
             do {
                 bytes = try BoundedRead.file(path, timeout: timeout)
             } catch {
-                throw UsageError("cannot read '\(path)' for '\(flag)': \(error.message)")
+                // `--form password=@~/pw.txt`: the shell expands `~` only at
+                // the start of a word (issue 31 item 10).
+                let tilde = path.hasPrefix("~/") || path == "~"
+                throw UsageError("cannot read '\(path)' for '\(flag)': \(error.message)\(tilde ? " (the shell does not expand ~ there)" : "")",
+                                 hint: tilde ? "Write it @\"$HOME/\(path.dropFirst(2))\": the shell expands ~ only at the start of a word." : UsageError.seeHelp)
             }
         }
         // One trailing LF or CRLF goes, on bytes: as a Character "\r\n" is a

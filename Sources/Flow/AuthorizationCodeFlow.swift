@@ -23,9 +23,6 @@ package struct AuthorizationCodeFlow {
     let notes: Console?
     /// Assertions, request objects, DPoP proofs (ClientProfile.swift).
     let profile: ClientProfile
-    /// Shared by the flows of a batch: whether one of them has written the
-    /// POST→GET fallback note (MethodFallback.swift); nil: a flow of its own.
-    let fallbackNoted: Lock<Bool>?
     /// How long a passkey file's lock is waited for (`--timeout`, as for
     /// the cache's lock).
     let lockTimeout: Double
@@ -34,7 +31,7 @@ package struct AuthorizationCodeFlow {
 
     /// Takes the slices it reads: not the cache's or the connection's.
     package init(settings: FlowSettings, form: [NameValue], client: HTTPClient, wording: any FlowWording, notes: Console? = nil,
-                 fallbackNoted: Lock<Bool>? = nil, now: @escaping () -> Double = SystemClock.now,
+                 now: @escaping () -> Double = SystemClock.now,
                  random: @escaping (Int) -> [UInt8] = Randomness.bytes, profile: ClientProfile? = nil) {
         self.wording = wording
         server = settings.server
@@ -46,7 +43,6 @@ package struct AuthorizationCodeFlow {
         self.form = form
         self.client = client
         self.notes = notes
-        self.fallbackNoted = fallbackNoted
         lockTimeout = settings.connection.transport.timeout
         self.now = now
         self.random = random

@@ -14,7 +14,16 @@ final class DPoPNonces {
     }
 
     func learn(from response: HTTPResponse, for url: String) {
-        guard let nonce = DPoPNonceChallenge.offered(by: response), let origin = URIReference(url)?.origin else { return }
+        guard let nonce = DPoPNonceChallenge.offered(by: response) else { return }
+        give(nonce, for: url)
+    }
+
+    /// A nonce from elsewhere: `--dpop-nonce`, or a cache entry's.
+    func give(_ nonce: String, for url: String) {
+        guard let origin = URIReference(url)?.origin else { return }
         byOrigin[origin] = nonce
     }
+
+    /// Every nonce by origin, for the cache entry.
+    var all: [String: String] { byOrigin }
 }

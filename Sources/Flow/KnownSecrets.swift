@@ -23,6 +23,7 @@ enum KnownSecrets {
         for field in settings.walk.form { redactor.remember(field.value) }
         redactor.remember(passkey: settings.walk.passkey)
         for step in settings.walk.steps { rememberBody(step.body, in: redactor) }
+        rememberBody(settings.call.request?.body, in: redactor)
         for header in settings.connection.headers { redactor.remember(header: header) }
         redactor.remember(proxies: settings.connection.transport.proxy)
     }

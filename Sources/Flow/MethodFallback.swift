@@ -61,8 +61,10 @@ extension AuthorizationCodeFlow {
         case .fallBack(let reason):
             let fallback = MethodFallback(reason: reason)
             client.trace.info("falling back to GET: \(wording.message(.walk(reason.failure)))")
-            // The note may quote server text (a page title, a body excerpt).
-            if sayFallback() { notes?.writeErr(client.trace.redactor.finished(fallback.note(wording.names)) + "\n") }
+            // A fallback that works is not news (DESIGN §3, §4 step 2): the
+            // note is -v's, beside the trace line above. It may quote server
+            // text (a page title, a body excerpt).
+            if output.verbosity == .verbose { notes?.writeErr(client.trace.redactor.finished(fallback.note(wording.names)) + "\n") }
             // A lost request comes after the server's login, whose session
             // the GET is answered from; other reasons may have left a
             // session holding the POSTed fields.
@@ -78,22 +80,6 @@ extension AuthorizationCodeFlow {
             return try walker.walk(from: request)
         } catch {
             throw .walk(error)
-        }
-    }
-
-    /// Whether to write the note: never with `-q`, always with `-v`; in a
-    /// batch only for the first flow that falls back, since every record
-    /// of one server falls back alike and a note per record buries the
-    /// results.
-    func sayFallback() -> Bool {
-        switch output.verbosity {
-        case .quiet: return false
-        case .verbose: return true
-        case .normal:
-            return fallbackNoted?.withLock { noted in
-                defer { noted = true }
-                return !noted
-            } ?? true
         }
     }
 

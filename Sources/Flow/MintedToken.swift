@@ -20,6 +20,11 @@ package struct MintedToken: Sendable {
     package var resourceProof: String?
     /// `--userinfo`: the userinfo answer that came with this token.
     package var userinfo: UserInfo?
+    /// `--call`: the resource server's answer to the request made with it.
+    package var call: CallAnswer?
+    /// The DPoP nonces resource servers gave, by origin (RFC 9449 §9): kept
+    /// in the cache entry, so a run that reuses the token starts with them.
+    package var dpopNonces: [String: String] = [:]
 
     package init(response: TokenResponse, receivedAt: Double, source: Source) {
         self.response = response

@@ -17,6 +17,8 @@ extension TokenFlow {
             }
             return result
         }
+        // `--dpop-nonce`: the resource server's nonce, from a 401 the user met (RFC 9449 §9).
+        if let nonce = settings.profile.dpopNonce { profile.nonces.give(nonce, for: target.url) }
         token.resourceProof = try profile.proof(method: target.method, url: target.url, accessToken: accessToken)
         return .token(token)
     }

@@ -23,15 +23,17 @@ package final class TokenFlow {
     let redirectGuard: RedirectURIGuard?
     /// The flow's assertions, request objects and DPoP proofs.
     package let profile: ClientProfile
-    /// A batch's flows share it: the fallback note comes once per batch
-    /// (MethodFallback.swift).
-    package var fallbackNoted: Lock<Bool>?
     /// The warnings already written by a flow of this batch: each is said
     /// once per run, not once per record (BatchRunner.swift).
     package var warningsSaid: Lock<Set<String>>?
     /// The CLI's words: option names for the trace and notes, error
     /// messages where a trace line or warning quotes one.
     let wording: any FlowWording
+    /// The endpoints once known (Self.target()).
+    var resolved: ServerEndpoints?
+    /// With `--cache`, the cache the token came from: `--call` writes a
+    /// refreshed token and the resource servers' DPoP nonces back to it.
+    var tokenCache: TokenCache?
 
     package init(settings: FlowSettings, console: Console, transport: Transport, wording: any FlowWording, form: [NameValue]? = nil,
                  now: @escaping @Sendable () -> Double = SystemClock.now) {
@@ -94,13 +96,37 @@ package final class TokenFlow {
     /// batch resolves them once) or now — through the cache with `--cache`,
     /// where a hit makes no request at all (not even discovery).
     package func run(at endpoints: ServerEndpoints? = nil) throws(FlowError) -> FlowResult {
-        try withResourceProof(try obtain(at: endpoints))
+        resolved = endpoints
+        try refuseCallBeforeAnyRequest()
+        let result = try withCall(try withResourceProof(try obtain()))
+        warnOfUncheckedClaims(result)
+        return result
     }
 
-    func obtain(at endpoints: ServerEndpoints?) throws(FlowError) -> FlowResult {
+    /// `--print claims` prints "the verified id_token's payload": when no
+    /// keys could check its signature (the TLS connection to the token
+    /// endpoint stood in for it, OIDC Core §3.1.3.7 item 6), one line says
+    /// so (issue 31 item 9). A cache hit resolved no keys and says nothing:
+    /// its entry was stored under these same settings.
+    func warnOfUncheckedClaims(_ result: FlowResult) {
+        guard settings.output.print == .claims, settings.output.verbosity != .quiet, case .token(let token) = result, token.response.idToken != nil,
+              let keys = resolved?.keys, IDTokenCheck.signatureUnchecked(keys: keys, rules: settings.verification) else { return }
+        console.writeErr("authcode: warning: the id_token's signature was not checked: no keys are known (give \(wording.names.issuer) with a jwks_uri, "
+                         + "or \(wording.names.jwks)); these claims are as the token endpoint sent them\n")
+    }
+
+    /// The endpoints: those the run was given or resolved before, else
+    /// resolved now (a cache hit never needs them).
+    func target() throws(FlowError) -> ServerEndpoints {
+        if let resolved { return resolved }
+        let fresh = try self.endpoints()
+        resolved = fresh
+        return fresh
+    }
+
+    func obtain() throws(FlowError) -> FlowResult {
         guard settings.cache.enabled else {
-            let resolved: ServerEndpoints
-            if let endpoints { resolved = endpoints } else { resolved = try self.endpoints() }
+            let resolved = try target()
             return try withUserInfo(mint(at: resolved), at: { () throws(FlowError) -> ServerEndpoints in resolved })
         }
         let cache = try makeCache()
@@ -108,22 +134,16 @@ package final class TokenFlow {
             try cache.forget()
             return .forgotten
         }
-        var resolved = endpoints
-        func target() throws(FlowError) -> ServerEndpoints {
-            if let resolved { return resolved }
-            let fresh = try self.endpoints()
-            resolved = fresh
-            return fresh
-        }
+        tokenCache = cache
         let minting = TokenCache.Minting(
             mint: { (stored: TokenResponse?) throws(FlowError) -> MintedToken in
-                guard case .token(let token) = try self.mint(at: target(), stored: stored) else {
+                guard case .token(let token) = try self.mint(at: self.target(), stored: stored) else {
                     throw .nothingToCache
                 }
                 return token
             },
             refresh: { (refreshToken: String, stale: TokenResponse) throws(FlowError) -> TokenResponse in
-                try self.refreshFlow().run(refreshToken, at: target(), stored: stale)
+                try self.refreshFlow().run(refreshToken, at: self.target(), stored: stale)
             })
         let token = try cache.obtain(minting)
         client.trace.info("token from \(token.source.rawValue)")
@@ -157,7 +177,7 @@ package final class TokenFlow {
             let token = try refreshFlow().run(refreshToken, at: resolved, stored: stored)
             return .token(MintedToken(response: token, receivedAt: now(), source: .refresh))
         }
-        return try AuthorizationCodeFlow(settings: settings, form: form, client: client, wording: wording, notes: console, fallbackNoted: fallbackNoted,
+        return try AuthorizationCodeFlow(settings: settings, form: form, client: client, wording: wording, notes: console,
                                          now: now, profile: profile).run(at: resolved)
     }
 

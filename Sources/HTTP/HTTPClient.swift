@@ -10,7 +10,7 @@ package final class HTTPClient {
     let transport: Transport
     let cookies: CookieJar
     let extraHeaders: [HTTPHeader]
-    let policy: SecurityPolicy
+    package let policy: SecurityPolicy
     package let trace: Trace
     let now: () -> Double
     /// Run in order on every request (RequestAdapter.swift).

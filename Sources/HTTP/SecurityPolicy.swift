@@ -24,7 +24,7 @@ package struct SecurityPolicy: Sendable {
         self.proxy = proxy
     }
 
-    func check(_ url: String) throws(HTTPError) {
+    package func check(_ url: String) throws(HTTPError) {
         guard let reference = URIReference(url), let scheme = reference.scheme?.lowercased() else {
             throw .notAURL(url)
         }

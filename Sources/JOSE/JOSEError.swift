@@ -53,8 +53,12 @@ package enum JOSEError: Error, Equatable, Sendable {
     case encryptedPEM
     /// PEM text that holds no private key libcrypto can read.
     case badPEM
-    /// A key set with several private keys and no kid chosen among them.
-    case ambiguousKey
+    /// A key set with several private keys and no kid chosen among them:
+    /// the kids it has (none for a key without one).
+    case ambiguousKey(kids: [String])
+    /// A kid chosen that no private key of a set of several has, and the
+    /// kids the set has.
+    case keyIDNotInSet(String, kids: [String])
     /// A signing algorithm the key cannot make (ES256 with an RSA key, ES256 with P-384).
     case algorithmDoesNotFitKey(JWSAlgorithm)
     /// Claims to sign that are not a JSON object (RFC 7519 §7.1 step 1).

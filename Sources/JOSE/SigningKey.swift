@@ -46,20 +46,24 @@ package struct SigningKey: Sendable, CustomStringConvertible {
     }
 
     /// The contents of a key file: PEM, a JWK, or a JWK Set whose private
-    /// key is the only one (or the one with `kid`).
+    /// key is the only one — whatever its own `kid`: the header's is
+    /// `--client-key-id` (DESIGN §10) — or, in a set of several, the one
+    /// with `kid`.
     package static func load(_ bytes: [UInt8], selecting kid: String? = nil) throws(JOSEError) -> SigningKey {
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.endIndex
         guard start < bytes.endIndex, bytes[start] == UInt8(ascii: "{") else { return try SigningKey(pem: bytes) }
         guard let value = JSONValue.parse(bytes) else { throw .notJSON }
         guard value["keys"] != nil else { return try SigningKey(jwk: JWK(json: value)) }
-        var candidates = try JWKSet(json: value).keys.filter { $0.isPrivate && $0.keyType != .oct }
-        if let kid {
-            candidates = candidates.filter { $0.kid == kid }
-            guard !candidates.isEmpty else { throw .unknownKeyID(kid) }
+        let candidates = try JWKSet(json: value).keys.filter { $0.isPrivate && $0.keyType != .oct }
+        guard let first = candidates.first else { throw .notPrivateKey }
+        if candidates.count == 1 { return try SigningKey(jwk: first) }
+        let kids = candidates.compactMap(\.kid)
+        guard let kid else { throw .ambiguousKey(kids: kids) }
+        let chosen = candidates.filter { $0.kid == kid }
+        guard chosen.count == 1 else {
+            throw chosen.isEmpty ? .keyIDNotInSet(kid, kids: kids) : .ambiguousKey(kids: kids)
         }
-        guard let only = candidates.first else { throw .notPrivateKey }
-        guard candidates.count == 1 else { throw .ambiguousKey }
-        return try SigningKey(jwk: only)
+        return try SigningKey(jwk: chosen[0])
     }
 
     package var kid: String? { publicJWK.kid }

@@ -18,7 +18,9 @@ package enum DPoPNonceChallenge {
         return nonce
     }
 
-    static func isNonce(_ text: String) -> Bool {
+    /// §8.1's grammar, `1*NQCHAR`, within `maxLength` (also a `--dpop-nonce`
+    /// value's rule, CLI/OptionValues+Profile.swift).
+    package static func isNonce(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= maxLength && text.utf8.allSatisfy { $0 >= 0x21 && $0 <= 0x7E && $0 != 0x22 && $0 != 0x5C }
     }
 

@@ -67,7 +67,7 @@ package enum UserInfoResponse {
     /// `error=invalid_token`, `error_description=The access token expired`,
     /// from the challenge (RFC 6750 §3) or a JSON error object; nil when
     /// there is none.
-    static func bearerError(_ response: HTTPResponse) -> BearerError? {
+    package static func bearerError(_ response: HTTPResponse) -> BearerError? {
         var error: String?
         var description: String?
         if let challenge = response.headers.first(named: "WWW-Authenticate") {

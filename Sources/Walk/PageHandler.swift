@@ -32,6 +32,16 @@ package final class PageHandler {
     /// The authorization request's `state`: a link carrying it continues
     /// the request (ContinuationLinks.swift).
     var state = ""
+    /// Every field name of every form met, and the generic names a form
+    /// took (GenericCredentials.swift): a `--form` name outside both
+    /// matched nothing, which a failed run says (Walker.unmatchedFormNames).
+    private(set) var seenNames: Set<String> = []
+    /// The fields a person fills in (not hidden, not buttons) of the last
+    /// form that asked for credentials, for that message.
+    private(set) var loginFields: [String] = []
+    /// Whether that form had a password field: a whole login form, not an
+    /// identifier-first page that asks for the password later.
+    private(set) var loginHasPassword = false
 
     init(target: RedirectTarget, formValues: [NameValue], submit: SubmitChoice?, trace: Trace) {
         self.target = target
@@ -61,6 +71,7 @@ package final class PageHandler {
             throw .unresolvablePage(at: place)
         }
 
+        for form in forms { seenNames.formUnion(form.fields.map(\.name)) }
         // form_post (OAuth 2.0 Form Post Response Mode): read, never submit.
         for form in forms {
             if let action = resolver.url(of: form), target.matches(action) {
@@ -94,14 +105,22 @@ package final class PageHandler {
             throw .noFormToFill(title: HTMLFormParser.title(in: html), forms: forms.count, forms.isEmpty ? excerpt : .nothing, at: place)
         }
 
-        if ScriptPage.isFilledByScript(form, values: formValues), ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
         let codeField = codes?.field(in: form)
+        // `username`/`password` fill a form that names its fields otherwise.
+        let (formValues, renamed) = GenericCredentials.mapped(self.formValues, to: form, codeField: codeField ?? OneTimeCodeField.index(in: form, named: nil),
+                                                              afterLogin: credentialsSubmitted)
+        for (generic, field) in renamed {
+            seenNames.insert(generic)
+            trace.info("\(trace.names.form) \(generic) fills the form's \(generic == GenericCredentials.password ? "password" : "identifier") field '\(ServerText.printable(field, limit: 80))'")
+        }
+        if ScriptPage.isFilledByScript(form, values: formValues), ScriptPage.holdsScripts(html) { throw ScriptPage.failure(at: place) }
         // A code field filled by --form (no seed) is a credential too: the
         // form coming back is the code turned down, not a loop.
         // An identifier-first form (a username, no password) filled from
         // --form is a credential too: the same form back says no.
         let asksCredentials = form.hasPassword || codeField != nil || OneTimeCodeField.index(in: form, named: nil) != nil
             || form.fields.contains { field in field.kind != .hidden && !field.name.isEmpty && formValues.contains { $0.name == field.name } }
+        if asksCredentials { noteFields(of: form, values: formValues) }
         let signature = Self.signature(of: form, resolver: resolver)
         if asksCredentials, signature == lastLogin {
             // A one-time code turned down may have arrived after its time step.
@@ -164,6 +183,25 @@ package final class PageHandler {
             standingAlerts = LoginErrorText.texts(in: html)
         }
         return .submit(request)
+    }
+
+    /// A login form's fields, for a failed run's message, and in `-v` the
+    /// `--form` names this form has no field for (DESIGN §4 step 3).
+    private func noteFields(of form: HTMLForm, values: [HTMLFieldValue]) {
+        // Each name once, in page order; a set keeps a form of thousands of fields linear.
+        loginFields = []
+        loginHasPassword = form.hasPassword
+        var listed: Set<String> = []
+        for field in form.fields where ![.hidden, .submit, .image, .button, .reset].contains(field.kind) && !field.name.isEmpty
+            && listed.insert(field.name).inserted {
+            loginFields.append(field.name)
+        }
+        let names = Set(form.fields.map(\.name))
+        var unmatched: [String] = []
+        for value in values where !names.contains(value.name) && !unmatched.contains(value.name) { unmatched.append(value.name) }
+        guard !unmatched.isEmpty else { return }
+        trace.info("no field of this form takes \(unmatched.map { "\(trace.names.form) \(ServerText.printable($0, limit: 80))" }.joined(separator: ", ")) "
+                   + "(its fields: \(loginFields.map { ServerText.printable($0, limit: 80) }.joined(separator: ", ")))")
     }
 
     /// Credentials went out in a request the walk did not build from a form

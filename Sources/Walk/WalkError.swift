@@ -65,6 +65,12 @@ package indirect enum WalkError: Error, Equatable, Sendable {
     // Before any request (RedirectURIGuard.refuseEndpoints).
     /// An endpoint of the flow is the redirect_uri.
     case endpointIsRedirectURI(GuardedEndpoint, at: String)
+
+    /// The walk failed, and these `--form` names matched no field of any
+    /// form met nor any name a login driver asked for: the fields the login
+    /// form had (or the names the driver asked for) beside them, so a typo
+    /// is not read as a wrong password (DESIGN §4 step 3).
+    case unmatchedFormNames([String], fields: [String], WalkError)
 }
 
 /// How a page would carry the authorization response elsewhere.
@@ -110,6 +116,24 @@ extension WalkError {
             true
         case .answerRedirected, .answerMisdirected, .endpointIsRedirectURI, .locationsDiffer:
             false
+        case .unmatchedFormNames(_, _, let error):
+            error.isDeadEnd
         }
+    }
+
+    /// The login itself failed: credentials turned down, or a login form
+    /// that the `--form` values did not fill.
+    var isLoginFailure: Bool {
+        switch self {
+        case .loginRejected, .form(.missingCredentials, _), .unfilledField: true
+        case .driver(.loginRejected), .driver(.credentialsMissing): true
+        default: false
+        }
+    }
+
+    /// The error without the unmatched `--form` names around it.
+    package var withoutFormNames: WalkError {
+        if case .unmatchedFormNames(_, _, let error) = self { return error }
+        return self
     }
 }

@@ -28,6 +28,11 @@ package final class Walker {
     /// a one-time session from the provider's API sends it again with that
     /// session (Okta's `sessionToken`, Drivers/Okta/).
     private(set) var authorizationRequest: HTTPRequest?
+    /// The provider field names the login drivers asked for
+    /// (DriverSession.value(for:)).
+    private var driverAsked: [String] = []
+    /// The `--form` values as given.
+    let formValues: [NameValue]
 
     package init(client: HTTPClient, target: RedirectTarget, maxHops: Int, formValues: [NameValue], submit: SubmitChoice?, state: String,
                  drivers: DriverRegistry = DriverRegistry()) {
@@ -37,6 +42,7 @@ package final class Walker {
         self.state = state
         self.drivers = drivers
         forcedPending = drivers.forcesFirstPage
+        self.formValues = formValues
         pages = PageHandler(target: target, formValues: formValues, submit: submit, trace: client.trace)
         pages.state = state
     }
@@ -55,14 +61,37 @@ package final class Walker {
     ///   where that fallback takes over (Flow/MethodFallback.swift) and
     ///   says why. Nil: it never falls back.
     package func walk(from first: HTTPRequest, fallingBack leakGuard: CredentialLeak?) throws(WalkError) -> WalkOutcome {
-        guard leakGuard != nil else { return try loop(from: first, leakGuard: nil) }
         do throws(WalkError) {
-            return try loop(from: first, leakGuard: leakGuard)
-        } catch where error.isDeadEnd && !credentialsSubmitted {
-            // After a login, a second try would log in again: a lockout
-            // counter would count it, and the failure is the server's answer.
-            return .fallBack(.walkFailed(error))
+            guard leakGuard != nil else { return try loop(from: first, leakGuard: nil) }
+            do throws(WalkError) {
+                return try loop(from: first, leakGuard: leakGuard)
+            } catch where error.isDeadEnd && !credentialsSubmitted {
+                // After a login, a second try would log in again: a lockout
+                // counter would count it, and the failure is the server's answer.
+                return .fallBack(.walkFailed(error))
+            }
+        } catch {
+            throw withUnmatchedFormNames(error)
         }
+    }
+
+    /// A login that failed (rejected, or credentials missing) after it met
+    /// a form or a driver: the `--form` names that matched no field and no
+    /// name a driver asked for, with what there was. The generic
+    /// `username` and `password` count as unmatched only where a whole HTML
+    /// login form (one with a password field) could not place them: a
+    /// driver takes them always, and an identifier-first page asks for the
+    /// password later.
+    func withUnmatchedFormNames(_ error: WalkError) -> WalkError {
+        guard error.isLoginFailure, !pages.seenNames.isEmpty || !driverAsked.isEmpty else { return error }
+        let genericMatched = !driverAsked.isEmpty || !pages.loginHasPassword
+        var unmatched: [String] = []
+        for value in formValues where !pages.seenNames.contains(value.name) && !driverAsked.contains(value.name) && !unmatched.contains(value.name) {
+            if genericMatched && [GenericCredentials.username, GenericCredentials.password].contains(value.name) { continue }
+            unmatched.append(value.name)
+        }
+        guard !unmatched.isEmpty else { return error }
+        return .unmatchedFormNames(unmatched, fields: driverAsked.isEmpty ? pages.loginFields : driverAsked, error)
     }
 
     private func loop(from first: HTTPRequest, leakGuard: CredentialLeak?) throws(WalkError) -> WalkOutcome {
@@ -196,6 +225,7 @@ package final class Walker {
         guard let driver = drivers.driver(for: page) else { return nil }
         client.trace.info("\(driver.provider.rawValue) login\(page.forced ? " (\(client.trace.names.idp))" : ""): driver takes \(Self.place(page.url))")
         let session = DriverSession(client: client, walker: self, provider: driver.provider)
+        defer { for name in session.askedNames where !driverAsked.contains(name) { driverAsked.append(name) } }
         let step: DriverStep
         do throws(DriverError) {
             step = try driver.drive(from: page, in: session)

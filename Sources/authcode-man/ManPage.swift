@@ -251,6 +251,15 @@ enum ManPage {
     .EE
     .RE
     .PP
+    One call to an API with the token, from the cache when it is fresh; the
+    answer's body on stdout, exit 10 when its status is 400 or more:
+    .PP
+    .RS 4
+    .EX
+    authcode \\-K staging.conf \\-\\-cache \\-\\-call 'GET https://api.example/me'
+    .EE
+    .RE
+    .PP
     One token per user of a CSV file, 16 at a time:
     .PP
     .RS 4

@@ -96,6 +96,8 @@ struct ArgumentParserTests {
         "assertion-aud": ("endpoint", ["--client-key", TestKeyFiles.p256], "endpoint"),
         "dpop-key": (TestKeyFiles.ed25519, [], "\(TestKeyFiles.ed25519)/dpop"),
         "dpop-for": ("get https://api.example/me?x=1", ["--dpop", "--print", "header"], "GET https://api.example/me?x=1"),
+        "dpop-nonce": ("eyJ7S_zG.abc-1~", ["--dpop", "--print", "header", "--dpop-for", "GET https://api.example/"], "eyJ7S_zG.abc-1~"),
+        "call": ("post https://api.example/orders {\"n\": 1}", [], "POST https://api.example/orders {\"n\": 1}"),
         "resource": ("urn:example:api", [], "urn:example:api"),
         "authorization-details": (#"[{"type":"payment_initiation","n":1}]"#, [], #"[{"type":"payment_initiation","n":1}]"#),
         "front-param": ("g_continue=true", [], "g_continue=true"),
@@ -153,6 +155,8 @@ struct ArgumentParserTests {
         case "assertion-aud": o.flow.profile.assertionAud.map { "\($0)" } ?? "nil"
         case "dpop-key": "\(o.flow.profile.dpop?.kept?.path ?? "nil")/\(o.flow.profile.dpop != nil ? "dpop" : "no dpop")"
         case "dpop-for": o.flow.profile.dpopFor.map { "\($0.method) \($0.url)" } ?? "nil"
+        case "dpop-nonce": o.flow.profile.dpopNonce ?? "nil"
+        case "call": o.flow.call.request.map { "\($0.method) \($0.url) \($0.body ?? "nil")" } ?? "nil"
         case "resource": o.flow.profile.resources.joined(separator: ",")
         case "authorization-details": o.flow.profile.authorizationDetails ?? "nil"
         case "front-param": o.flow.profile.frontParams.map { "\($0.name)=\($0.value)" }.joined(separator: ",")

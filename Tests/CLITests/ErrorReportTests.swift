@@ -100,11 +100,11 @@ struct ErrorReportTests {
         Case(.http(.network(.tls, detail: "SSL certificate problem: unable to get local issuer certificate", url: token,
                             suspect: .untrustedCertificate(.environment(file: nil, directory: "/ci/certs")))), .network,
              "authcode: error: TLS failed: SSL certificate problem: unable to get local issuer certificate (\(token))",
-             hint: "The server's certificate does not lead to a CA in SSL_CERT_DIR=/ci/certs; pass the CA that signed it with --cacert FILE."),
+             hint: "The server's certificate does not lead to a CA in SSL_CERT_DIR=/ci/certs; pass the CA that signed it with --cacert FILE (or, for a throwaway test server, -k, which verifies nothing)."),
         Case(.http(.network(.tls, detail: "SSL certificate problem: self-signed certificate", url: token,
                             suspect: .untrustedCertificate(.systemDirectory("/etc/ssl/certs")))), .network,
              "authcode: error: TLS failed: SSL certificate problem: self-signed certificate (\(token))",
-             hint: "The server's certificate does not lead to a CA in the system's certificate directory /etc/ssl/certs; pass the CA that signed it with --cacert FILE."),
+             hint: "The server's certificate does not lead to a CA in the system's certificate directory /etc/ssl/certs; pass the CA that signed it with --cacert FILE (or, for a throwaway test server, -k, which verifies nothing)."),
     ]
 
     static func refused(_ error: String, _ description: String? = nil) -> OAuthErrorObject {

@@ -19,7 +19,37 @@ struct RecordReaderTests {
         var reader = RecordReader(source: source, maxRecordBytes: maxRecordBytes)
         var records: [Record] = []
         while let record = try reader.next() { records.append(record) }
-        return records
+        // Compared without their file lines; fileLines(_:) reads those.
+        return records.map { Record(number: $0.number, content: $0.content) }
+    }
+
+    /// The file line each record starts on.
+    static func fileLines(_ text: String) throws(RecordInputError) -> [Int] {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        let source = ChunkSource {
+            guard offset < bytes.count else { return nil }
+            defer { offset += 2 }
+            return Array(bytes[offset..<min(offset + 2, bytes.count)])
+        }
+        var reader = RecordReader(source: source)
+        var lines: [Int] = []
+        while let record = try reader.next() { lines.append(record.fileLine) }
+        return lines
+    }
+
+    /// Issue 31 item 11: the line a record starts on in the file — a CSV
+    /// header is line 1, blank lines count, a quoted line break stays in
+    /// its record, a byte-order mark changes nothing.
+    @Test(arguments: [
+        ("username,password\nalice,a\nbob,b\n", [2, 3]),
+        ("\u{FEFF}username,password\r\nalice,a\r\n\r\nbob,b\r\n", [2, 4]),
+        ("username,note\nalice,\"two\nlines\"\nbob,x\nbad\n", [2, 4, 5]),
+        ("{\"u\":\"a\"}\n\n{\"u\":\"b\"}\n", [1, 3]),
+        ("\n\n{\"u\":\"a\"}\n", [3]),
+    ])
+    func recordsKnowTheirFileLine(_ text: String, _ lines: [Int]) throws {
+        #expect(try Self.fileLines(text) == lines)
     }
 
     static func fields(_ pairs: (String, String)...) -> Record.Content {
@@ -124,7 +154,7 @@ struct RecordReaderTests {
         #expect(try csv.next()?.fields == [NameValue("name", "{x}")])
         #expect(csv.format == .csv)
         var jsonl = RecordReader(source: ChunkSource(Array("\u{FEFF}\n  \r\n {\"name\":\"x\"}".utf8)))
-        #expect(try jsonl.next() == Record(number: 1, content: Self.fields(("name", "x"))))
+        #expect(try jsonl.next() == Record(number: 1, content: Self.fields(("name", "x")), fileLine: 3))
         #expect(jsonl.format == .jsonLines)
     }
 

@@ -53,8 +53,8 @@ struct DjangoInteropTests {
         timed("default flags: POST, 403, GET, login + consent", result)
         let object = expectTokenJSON(result)
         #expect(object["id_token"] is String, "\(result)")
-        #expect(result.stderr == "authcode: note: the server refused the POST authorization request (403); "
-            + "sending it again as GET without the --form values (--method GET goes there directly)\n", "\(result)")
+        // The POST was refused (403) and the GET worked: not news without -v (DESIGN §3).
+        #expect(result.stderr == "", "\(result)")
         expectNoSecrets(in: result)
     }
 
@@ -90,6 +90,27 @@ struct DjangoInteropTests {
         #expect(result.stderr == "authcode: error: login rejected: Please enter a correct username and password. (\(dot.base)/accounts/login/)\n",
                 "\(result)")
         expectNoSecrets(in: result, extra: ["not-alice"])
+    }
+
+    /// Issue 31 items 1 and 10 on the real server: `--form user=…` (its
+    /// field is `username`) names the unmatched name with the form's
+    /// fields; a redirect_uri django-oauth-toolkit does not know gets its
+    /// "Mismatching redirect URI" page and the `--redirect-uri` hint.
+    @Test func wrongFieldNameAndWrongRedirectURIPointTheRightWay() async throws {
+        let dot = try await server()
+        let typo = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--form", "user=alice", "--form", "password=@-", "--redirect-uri", Self.redirect,
+        ], stdin: "wonderland\n")
+        expectFailure(typo, exit: 6, [])
+        #expect(typo.stderr == "authcode: error: login rejected: Please enter a correct username and password.; no field took --form user "
+                + "(the login's fields: username, password) (\(dot.base)/accounts/login/)\n"
+                + "Give --form the login's own field names (username=…, password=…), or username and password, which fill a login form's identifier "
+                + "and password fields.\n", "\(typo)")
+        let wrong = try await run(dot.endpoints + [
+            "--client-id", "public-pkce", "--form", "username=alice", "--form", "password=@-", "--redirect-uri", "http://127.0.0.1:8765/elsewhere",
+        ], stdin: "wonderland\n")
+        expectFailure(wrong, exit: 6, ["Mismatching redirect URI"])
+        #expect(wrong.stderr.hasSuffix("\nCheck --redirect-uri against the client's registration (scheme, host, port and path must match).\n"), "\(wrong)")
     }
 
     @Test func publicClientWithPKCE() async throws {

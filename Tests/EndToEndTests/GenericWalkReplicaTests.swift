@@ -4,7 +4,9 @@ import Testing
 /// The generic walk, no driver, proven on the replicas of six providers whose
 /// logins are server-rendered (Fixtures/server/replicas/{auth0,zitadel,gitea,
 /// gitlab,dex,adfs}.md): the built binary with `--issuer`, the client and
-/// `--form` with each provider's own field names (+ `--totp-secret`).
+/// `--form username=… --form password=…`, which fill each provider's own
+/// identifier and password fields (DESIGN §12; issue 31 item 1), and in the
+/// cases marked `ownNames` the provider's own field names (+ `--totp-secret`).
 /// Asserted: the outcome, what the login, code and consent steps received,
 /// the exact error line with the provider's text, no secret on stderr.
 @Suite("Generic walk on provider replicas")
@@ -22,6 +24,8 @@ struct GenericWalkReplicaTests {
         var seed: String? = nil
         var config: String? = nil
         var extra: [String] = []
+        /// `--form` with the provider's own field names, not the generic ones.
+        var ownNames = false
         /// Successes: `<method> <path below the root> <field>=<value>…` of
         /// the steps that matter, in order (each must appear in the hits);
         /// `!<field>`: a field the step must not have (GitLab's Deny sends `_method`).
@@ -50,7 +54,7 @@ struct GenericWalkReplicaTests {
              steps: ["POST ui/login/password loginName=bob", "POST ui/login/mfa/verify mfaType=0"]),
         Case(name: "Gitea, Authorize Application", scenario: "gitea", issuer: "/", user: ("user_name", "alice"), password: ("password", "wonderland"),
              steps: ["POST user/login user_name=alice", "POST login/oauth/grant granted=true"]),
-        Case(name: "Gitea OTP", scenario: "gitea", issuer: "/", user: ("user_name", "bob"), password: ("password", "builder"), seed: seed,
+        Case(name: "Gitea OTP", scenario: "gitea", issuer: "/", user: ("user_name", "bob"), password: ("password", "builder"), seed: seed, ownNames: true,
              steps: ["POST user/login user_name=bob", "POST user/two_factor", "POST login/oauth/grant granted=true"]),
         Case(name: "GitLab, Doorkeeper authorize", scenario: "gitlab", issuer: "", user: ("user[login]", "alice"), password: ("user[password]", "wonderland"),
              steps: ["POST users/sign_in user[login]=alice", "POST oauth/authorize response_type=code !_method"]),
@@ -64,7 +68,7 @@ struct GenericWalkReplicaTests {
         Case(name: "Dex OTP", scenario: "dex", issuer: "/dex", user: ("login", "bob"), password: ("password", "builder"), seed: seed,
              extra: ["--param", "connector_id=ldap"],
              steps: ["POST dex/auth/ldap/login login=bob", "POST dex/mfa/totp", "POST dex/approval approval=approve"]),
-        Case(name: "AD FS", scenario: "adfs", issuer: "/adfs", user: ("UserName", "erin@fabrikam.example"), password: ("Password", "wonderland"),
+        Case(name: "AD FS", scenario: "adfs", issuer: "/adfs", user: ("UserName", "erin@fabrikam.example"), password: ("Password", "wonderland"), ownNames: true,
              steps: ["POST adfs/oauth2/authorize/ AuthMethod=FormsAuthentication UserName=erin@fabrikam.example"]),
         Case(name: "AD FS with the Azure MFA adapter", scenario: "adfs", issuer: "/adfs", user: ("UserName", "bob@fabrikam.example"), password: ("Password", "builder"),
              seed: seed, steps: ["POST adfs/oauth2/authorize/ AuthMethod=FormsAuthentication", "POST adfs/oauth2/authorize/ AuthMethod=AzureMfaAuthentication"]),
@@ -76,14 +80,16 @@ struct GenericWalkReplicaTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try item.password.value.write(toFile: path, atomically: true, encoding: .utf8)
         let arguments = ["--issuer", "\(fx.base)/t/\(fx.run)/\(item.scenario)\(item.issuer)", "--client-id", "public-app", "--redirect-uri", Fixture.redirect,
-                         "--form", "\(item.user.name)=\(item.user.value)", "--form", "\(item.password.name)=@\(path)"]
+                         "--form", "\(item.ownNames ? item.user.name : "username")=\(item.user.value)",
+                         "--form", "\(item.ownNames ? item.password.name : "password")=@\(path)"]
         return try await authcodeRun(arguments + item.extra + extra, env: item.seed.map { ["AUTHCODE_TOTP_SECRET": $0] } ?? [:])
     }
 
-    /// stderr without the `authcode: note:` of a POST authorization request
-    /// sent again as GET (DESIGN §4 step 2: these servers take GET only).
+    /// stderr's lines. These servers take GET only (DESIGN §4 step 2): the
+    /// POST authorization request falls back, and a fallback that works
+    /// says nothing without -v (DESIGN §3).
     static func lines(_ result: RunResult) -> [String] {
-        result.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("authcode: note: ") }
+        result.stderr.split(separator: "\n").map(String.init)
     }
 
     @Test(arguments: logins)
@@ -129,7 +135,7 @@ struct GenericWalkReplicaTests {
              error: ["authcode: error: login rejected: Username or password is incorrect. (ROOT/user/login)", rejected]),
         Case(name: "Gitea prohibited user", scenario: "gitea", issuer: "/", user: ("user_name", "mallory"), password: ("password", "wonderland"),
              error: ["authcode: error: the page titled 'Sign in Prohibited - Gitea: Git with a cup of tea' has no form to fill in: Sign in Prohibited Your account is prohibited from signing in, please contact your site administrator. (ROOT/user/login)"]),
-        Case(name: "GitLab wrong password", scenario: "gitlab", issuer: "", user: ("user[login]", "alice"), password: ("user[password]", "wrong-pw-1"),
+        Case(name: "GitLab wrong password", scenario: "gitlab", issuer: "", user: ("user[login]", "alice"), password: ("user[password]", "wrong-pw-1"), ownNames: true,
              error: ["authcode: error: login rejected: Invalid login or password. (ROOT/users/sign_in)", rejected]),
         Case(name: "GitLab locked user", scenario: "gitlab", issuer: "", user: ("user[login]", "mallory"), password: ("user[password]", "wonderland"),
              error: ["authcode: error: login rejected: Your account is locked. (ROOT/users/sign_in)", rejected]),
@@ -138,6 +144,22 @@ struct GenericWalkReplicaTests {
         Case(name: "AD FS wrong password", scenario: "adfs", issuer: "/adfs", user: ("UserName", "erin@fabrikam.example"), password: ("Password", "wrong-pw-1"),
              error: ["authcode: error: login rejected: Incorrect user ID or password. Type the correct user ID and password, and try again. (ROOT/adfs/oauth2/authorize/)", rejected]),
     ]
+
+    /// Issue 31 item 1 on a real provider's page: a `--form` name that
+    /// matches nothing (`user` for Gitea's `user_name`) is named in the
+    /// rejection with the fields the login form has.
+    @Test func anUnmatchedNameIsNamed() async throws {
+        let fx = try await Fixture.make()
+        let password = try TempFile("wonderland\n")
+        let result = try await authcodeRun(["--issuer", "\(fx.base)/t/\(fx.run)/gitea/", "--client-id", "public-app", "--redirect-uri", Fixture.redirect,
+                                            "--form", "user=alice", "--form", "password=@" + password.path])
+        #expect(result.exitCode == 6, "\(result)")
+        let root = "\(fx.base)/t/\(fx.run)/gitea"
+        #expect(Self.lines(result) == [
+            "authcode: error: login rejected: Username or password is incorrect.; no field took --form user (the login's fields: user_name, password, remember) (\(root)/user/login)",
+            "Give --form the login's own field names (user_name=…, password=…), or username and password, which fill a login form's identifier and password fields.",
+        ], "\(result)")
+    }
 
     @Test(arguments: refusals)
     func refuses(_ item: Case) async throws {

@@ -80,4 +80,25 @@ struct GlewlwydProfileTests {
         expectFailure(other, exit: 7, ["403", "invalid_dpop_proof"])
         for result in [first, again, other] { expectNoSecrets(in: result, extra: [g.password, refreshToken]) }
     }
+
+    /// `--call` at Glewlwyd's own userinfo endpoint with a DPoP-bound
+    /// token: Glewlwyd checks the proof (its `ath`, `htm`, `htu`) and the
+    /// binding itself; the answer's body is stdout.
+    @Test func callUserinfoWithDPoPBoundToken() async throws {
+        let g = try await GlewlwydServer.shared.info()
+        let metadata = try #require(jsonObject(String(decoding: try httpGet(g.issuer() + "/.well-known/openid-configuration"), as: UTF8.self)))
+        let userinfo = try #require(metadata["userinfo_endpoint"] as? String)
+        let dpopKey = try #require(g.clientKeys["rsa"])
+        let result = try await run(flow(g, key: "ed25519") + ["--assertion-aud", "endpoint", "--par", "--dpop-key", dpopKey.pemPath,
+                                                                "--call", "GET \(userinfo)", "-v"])
+        timed("private_key_jwt + PAR + DPoP + --call userinfo", result)
+        // The -v trace is long: on failure, its requests, statuses and error lines.
+        let gist = result.stderr.split(separator: "\n").filter { $0.hasPrefix("> POST") || $0.hasPrefix("> GET") || $0.hasPrefix("< ") || $0.hasPrefix("authcode:") || $0.hasPrefix("* the") }
+            .joined(separator: "\n")
+        #expect(result.exitCode == 0, "\(gist)")
+        let claims = try #require(jsonObject(result.stdout), "\(gist)")
+        #expect(claims["sub"] is String && (claims["sub"] as? String)?.isEmpty == false, "\(result)")
+        #expect(result.stderr.contains("call: GET \(userinfo)"), "the trace names the call\n\(result)")
+        expectNoSecrets(in: result, extra: [g.password])
+    }
 }

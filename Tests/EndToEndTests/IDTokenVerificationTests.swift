@@ -309,8 +309,12 @@ struct IDTokenVerificationTests {
         let claims = try #require(jsonObject(result.stdout), "\(result)")
         #expect(claims["sub"] as? String == "bob" && claims["iss"] as? String == fx.issuer("signed") && claims["aud"] as? String == "public-app")
         #expect((claims["nonce"] as? String)?.isEmpty == false)
+        // Without openid no id_token comes: refused before any request (issue 31 item 5).
+        let before = try fx.hits().count
         let noOpenID = try await run(fx.signedFlow(scope: "profile") + ["--print", "claims"])
-        expectFailure(noOpenID, exit: 8, [])
-        #expect(noOpenID.errorLine == "authcode: error: the token response has no id_token whose claims to print", "\(noOpenID)")
+        expectFailure(noOpenID, exit: 2, [])
+        #expect(noOpenID.errorLine == "authcode: error: '--print claims' prints the id_token's claims, and without openid in '--scope <scopes>' the server issues no id_token",
+                "\(noOpenID)")
+        #expect(try fx.hits().count == before, "nothing was sent")
     }
 }

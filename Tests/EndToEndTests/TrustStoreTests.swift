@@ -87,7 +87,7 @@ struct TrustStoreTests {
         let result = try await run(TLSTests.flow(tls.good), env: Fixture.demoSecretEnv.merging(["SSL_CERT_DIR": directory]) { $1 })
         expectFailure(result, exit: 3, ["TLS failed", "unable to get local issuer certificate", "/authorize"])
         #expect(result.stderr.hasSuffix("\nThe server's certificate does not lead to a CA in SSL_CERT_DIR=\(directory); "
-                                        + "pass the CA that signed it with --cacert FILE.\n"), "\(result)")
+                                        + "pass the CA that signed it with --cacert FILE (or, for a throwaway test server, -k, which verifies nothing).\n"), "\(result)")
     }
 
     /// A default run on a system with a hashed /etc/ssl/certs looks the
@@ -99,7 +99,7 @@ struct TrustStoreTests {
         let (result, opened) = try await Self.traced(TLSTests.flow(tls.good), env: Fixture.demoSecretEnv)
         expectFailure(result, exit: 3, ["unable to get local issuer certificate"])
         #expect(result.stderr.contains("\nThe server's certificate does not lead to a CA in the system's certificate directory "
-                                       + "\(Self.systemDirectory); pass the CA that signed it with --cacert FILE.\n"), "\(result)")
+                                       + "\(Self.systemDirectory); pass the CA that signed it with --cacert FILE (or, for a throwaway test server, -k, which verifies nothing).\n"), "\(result)")
         #expect(opened.contains(Self.systemDirectory), "\(opened)")
         #expect(!opened.contains { $0.hasSuffix(".crt") || $0.hasSuffix("/cert.pem") }, "a bundle file was opened: \(opened)")
     }

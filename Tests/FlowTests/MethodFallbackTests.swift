@@ -39,12 +39,15 @@ struct MethodFallbackTests {
         }
         let (result, console) = Self.run(transport)
         #expect(Self.accessToken(result) == "at-c1")
-        #expect(console.err == Self.note("the server refused the POST authorization request (\(status))"))
+        #expect(console.err == "", "a fallback that works is not news (DESIGN §3)")
         #expect(Server.lines(transport) == ["POST \(Server.authorize)", "GET \(Server.authorize)", "POST \(Server.token)"])
         let (post, get) = (Server.fields(transport.requests[0]), Server.fields(transport.requests[1]))
         #expect(post["password"] == nil && post["username"] == nil && get["password"] == nil && get["username"] == nil,
                 "neither request carries a --form value")
         #expect(post["state"] != get["state"] && post["code_challenge"] != get["code_challenge"], "fresh state and PKCE")
+        let verbose = Self.run(transport) { $0.output.verbosity = .verbose }.1
+        #expect(verbose.err.split(separator: "\n").filter { $0.hasPrefix("authcode: note:") }.map { $0 + "\n" }
+                == [Self.note("the server refused the POST authorization request (\(status))")], "-v says it")
     }
 
     /// A server that turns the POST into a GET by copying the password into
@@ -57,8 +60,11 @@ struct MethodFallbackTests {
         }
         let (result, console) = Self.run(transport)
         #expect(Self.accessToken(result) == "at-c2")
-        #expect(console.err == Self.note("the server copied a --form value into a URL (\(Server.login)), which was not followed"))
+        #expect(console.err == "", "a fallback that works is not news (DESIGN §3)")
         #expect(Server.lines(transport) == ["POST \(Server.authorize)", "GET \(Server.authorize)", "POST \(Server.token)"])
+        let verbose = Self.run(transport) { $0.output.verbosity = .verbose }.1
+        #expect(verbose.err.split(separator: "\n").filter { $0.hasPrefix("authcode: note:") }.map { $0 + "\n" }
+                == [Self.note("the server copied a --form value into a URL (\(Server.login)), which was not followed")], "-v says it")
     }
 
     /// A dead end before any credentials went into a form: one more try as
@@ -67,7 +73,7 @@ struct MethodFallbackTests {
         let transport = ScriptedTransport { _ in HTTPResponse(status: 500, headers: [HTTPHeader("Content-Type", "text/plain")], body: Array("boom".utf8)) }
         let (result, console) = Self.run(transport)
         #expect(result == .failure(.walk(.unexpectedStatus(500, .page("boom", html: false), at: Server.authorize))))
-        #expect(console.err == Self.note("the POST authorization request led nowhere"))
+        #expect(console.err == "", "the note is -v's (issue 31 item 3)")
         #expect(Server.lines(transport) == ["POST \(Server.authorize)", "GET \(Server.authorize)"])
     }
 

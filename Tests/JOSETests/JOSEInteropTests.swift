@@ -165,9 +165,11 @@ struct JOSEInteropTests {
         let single = try SigningKey.load(Array(rsa.utf8))
         #expect(single.kid == "rsa2048")
         let both = Array(#"{"keys":[\#(rsa),\#(ec)]}"#.utf8)
-        #expect(throws: JOSEError.ambiguousKey) { try SigningKey.load(both) }
+        #expect(throws: JOSEError.ambiguousKey(kids: ["rsa2048", "p256"])) { try SigningKey.load(both) }
         #expect(try SigningKey.load(both, selecting: "p256").defaultAlgorithm == .es256)
-        #expect(throws: JOSEError.unknownKeyID("nope")) { try SigningKey.load(both, selecting: "nope") }
+        #expect(throws: JOSEError.keyIDNotInSet("nope", kids: ["rsa2048", "p256"])) { try SigningKey.load(both, selecting: "nope") }
+        // A set of one key is that key, whatever kid is asked for: the header's kid is --client-key-id (issue 31 item 13).
+        #expect(try SigningKey.load(Array(#"{"keys":[\#(ec)]}"#.utf8), selecting: "my-kid").defaultAlgorithm == .es256)
         #expect(throws: JOSEError.notPrivateKey) { try SigningKey.load(Array(#"{"keys":[\#(ecPublic)]}"#.utf8)) }
         #expect(throws: JOSEError.notPrivateKey) { try SigningKey.load(Array(ecPublic.utf8)) }
         #expect(throws: JOSEError.notJSON) { try SigningKey.load(Array("{\"keys\":".utf8)) }

@@ -61,13 +61,15 @@ struct BatchOutputRunTests {
         #expect(console.err == "")
     }
 
-    /// `--print FIELD`: one value per line, an empty line for a failure,
-    /// whose error goes to stderr naming its line.
+    /// `--print FIELD`: one value per line and nothing for a failure (a
+    /// load tool's feeder would take an empty line for a user), whose error
+    /// goes to stderr naming its file line — the CSV header is line 1 — and
+    /// its user (issue 31 item 11).
     @Test func aFieldPerLineAndErrorsOnStderr() {
         let (exit, console) = Self.run(Self.users, ["--print", "access_token"], transport: Self.server(refuse: "u2"))
         #expect(exit == .batchFailed)
-        #expect(console.out == "at-u1\n\nat-u3\n")
-        #expect(console.err == "authcode: error: line 2: the token endpoint refused: 400 error=invalid_grant (\(AuthCodeRunTests.CLI.token))\n"
+        #expect(console.out == "at-u1\nat-u3\n")
+        #expect(console.err == "authcode: error: line 3 (user u2): the token endpoint refused: 400 error=invalid_grant (\(AuthCodeRunTests.CLI.token))\n"
                 + "authcode: 1 of 3 records failed; see the error lines above\n")
     }
 
@@ -75,8 +77,8 @@ struct BatchOutputRunTests {
     @Test func aFormatThatCannotPrintTheResultFailsTheRecord() {
         let (exit, console) = Self.run("username,password\nu1,pw-1\n", ["--print", "id_token"], transport: Self.server())
         #expect(exit == .batchFailed)
-        #expect(console.out == "\n")
-        #expect(console.err == "authcode: error: line 1: the token response has no id_token to print\n"
+        #expect(console.out == "")
+        #expect(console.err == "authcode: error: line 2 (user u1): the token response has no id_token to print\n"
                 + "authcode: 1 of 1 record failed; see the error lines above\n")
     }
 

@@ -13,9 +13,9 @@ import Testing
 /// StandingBannerTests; the pages are written after the fixture's
 /// (Fixtures/server/error_pages.py, standing_banners.py).
 struct PageTextRunTests {
-    /// The POST→GET fallback's note says it in a few words; the page text
-    /// is the error line's alone (issue 22 item 2).
-    static let note = "authcode: note: the POST authorization request led nowhere; sending it again as GET without the --form values (--method GET goes there directly)\n"
+    /// The POST→GET fallback's note is -v's alone (issue 31 item 3): the
+    /// page text is the error line's.
+    static let note = ""
     static let header = """
         <header><a href="/">Example&nbsp;Corp</a>
         <nav><a href="/help">Help</a> | <a href="/status">Status</a></nav></header>

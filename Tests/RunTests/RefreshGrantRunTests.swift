@@ -55,7 +55,9 @@ struct RefreshGrantRunTests {
     @Test func refusedIsExit7WithTheServersError() {
         let server = ScriptedServer()
         let ran = authcode(server.endpoints + ["--client-id", "public-app", "--refresh-token", "rt-not-a-real-one"], server: server)
-        expectFailure(ran, .tokenEndpoint, "authcode: error: the token endpoint refused: 400 error=invalid_grant: The refresh token is not valid (\(server.tokenURL))\n")
+        // A literal refresh token earns the hint every literal secret does (issue 31 item 8).
+        expectFailure(ran, .tokenEndpoint, "authcode: hint: a refresh token on the command line shows in 'ps' and shell history; use '--refresh-token @FILE' or AUTHCODE_REFRESH_TOKEN\n"
+                      + "authcode: error: the token endpoint refused: 400 error=invalid_grant: The refresh token is not valid (\(server.tokenURL))\n")
         #expect(ran.sent == ["POST /token"])
     }
 
@@ -65,7 +67,7 @@ struct RefreshGrantRunTests {
         let args = server.endpoints + ["--client-id", "public-app", "--refresh-token", token]
         let second = try #require(expectToken(authcode(args, server: server), from: server)["refresh_token"] as? String)
         #expect(second != token)
-        expectFailure(authcode(args, server: server), .tokenEndpoint,
-                      "authcode: error: the token endpoint refused: 400 error=invalid_grant: The refresh token is not valid (\(server.tokenURL))\n")
+        expectFailure(authcode(args, server: server), .tokenEndpoint, "authcode: hint: a refresh token on the command line shows in 'ps' and shell history; use '--refresh-token @FILE' or AUTHCODE_REFRESH_TOKEN\n"
+                      + "authcode: error: the token endpoint refused: 400 error=invalid_grant: The refresh token is not valid (\(server.tokenURL))\n")
     }
 }

@@ -315,6 +315,17 @@ struct OktaDriverTests {
         }
     }
 
+    /// Issue 31 item 1 for drivers: a `--form` name the driver never asked
+    /// for is named beside the names it did ask for (DriverSession.askedNames);
+    /// the generic `username`/`password` a driver always takes are not.
+    @Test func aFormNameTheDriverNeverAskedForIsNamed() {
+        let script = Self.engine(["identify": [Self.idx([Self.identify], #","messages":{"type":"array","value":[{"message":"There is no account with the Username bob.","class":"INFO"}]}"#, status: 400)]])
+        let rejected = WalkError.driver(.loginRejected(provider: .okta, text: "There is no account with the Username bob.", at: Self.org + "/idp/idx/identify"))
+        #expect(throws: WalkError.unmatchedFormNames(["user"], fields: ["identifier", "username"], rejected)) {
+            try script.walker(drivers: [OktaDriver()], form: Self.form + [NameValue("user", "bob")], trusted: [Self.org]).walk(from: Self.first)
+        }
+    }
+
     @Test func aTOTPAuthenticatorToSelectWithoutASeedAsksForOne() {
         let script = Self.engine([
             "identify": [Self.idx([Self.passwordChallenge], Self.passwordCurrent)],

@@ -5,6 +5,17 @@ import HTTP
 /// decides what may be quoted), marked as server text: the run's redactor
 /// scrubs it before it is bounded and escaped (Core/ServerText/ServerText.swift).
 extension BodyQuote {
+    /// The page says the redirect URI is wrong ("Mismatching redirect URI",
+    /// "Invalid parameter: redirect_uri"): the hint points at `--redirect-uri`.
+    var mentionsRedirectURI: Bool {
+        let said: String
+        switch self {
+        case .page(let text, _), .alert(let text): said = text.lowercased()
+        default: return false
+        }
+        return said.contains("redirect_uri") || said.contains("redirect uri") || said.contains("redirect url") || said.contains("redirect-uri")
+    }
+
     /// `: <page text>`, ` with 312 bytes of text/html (not shown: …)`, or "".
     var text: String {
         switch self {

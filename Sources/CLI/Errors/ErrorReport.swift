@@ -108,6 +108,13 @@ struct ErrorReport: Equatable {
             (.securityCheck, nil)
         case .keySetFetch(_, let error):
             verdict(error)
+        case .afterRefreshRefused(let error):
+            verdict(error)
+        case .resourceRefused(_, 401, _, _):
+            (.callFailed, "The resource server did not take the token: check that \(flag(\.flow.request.scope)) and \(flag(\.flow.profile.resources)) "
+                + "ask for what it needs (\(OptionTable.shortFlag(\.commandLine.verbose)) shows the call, the token redacted).")
+        case .resourceRefused:
+            (.callFailed, nil)
         case .answerRefused(_, _, let error), .userinfoUnverified(_, let error):
             verdict(error)
         case .jarmRefused(_, let error):
@@ -166,7 +173,8 @@ struct ErrorReport: Equatable {
                 return (.network, "The server closed the TLS connection; if it requires a client certificate, pass \(flag(\.flow.connection.transport.cert)) and \(flag(\.flow.connection.transport.key)).")
             case .untrustedCertificate(let store):
                 return (.network, "The server's certificate does not lead to a CA in \(store.text(CLIWording.names)); "
-                    + "pass the CA that signed it with \(flag(\.flow.connection.transport.cacert)) FILE.")
+                    + "pass the CA that signed it with \(flag(\.flow.connection.transport.cacert)) FILE (or, for a throwaway test server, "
+                    + "\(OptionTable.shortFlag(\.flow.connection.transport.insecure)), which verifies nothing).")
             }
         }
     }
@@ -204,6 +212,12 @@ struct ErrorReport: Equatable {
             verdict(error)
         case .driver(let error):
             verdict(error)
+        case .unmatchedFormNames(_, let fields, let error):
+            (verdict(error).0, "Give \(flag(\.flow.walk.form)) the login's own field names"
+                + (fields.isEmpty ? "" : " (\(fields.prefix(2).map { "\(ServerText.printable($0, limit: 80))=…" }.joined(separator: ", ")))")
+                + ", or username and password, which fill a login form's identifier and password fields.")
+        case .unexpectedStatus(_, let quote, _) where quote.mentionsRedirectURI, .noFormToFill(_, _, let quote, _) where quote.mentionsRedirectURI:
+            (.noAuthorizationResponse, redirectURIHint)
         case .redirectLoop, .redirectWithoutLocation, .locationNotURI, .unexpectedStatus, .unresolvablePage, .formActionNotURL, .noFormToFill, .postRefused,
              .formValueInURL, .form(.noForm, _):
             (.noAuthorizationResponse, nil)

@@ -10,6 +10,7 @@ package enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case tokenEndpoint = 7
     case malformedResponse = 8
     case batchFailed = 9
+    case callFailed = 10
 
     /// One line for `--help`; README.md's table lists every case per code
     /// (Tests/CLITests/ReadmeExitCodeTests.swift).
@@ -25,6 +26,7 @@ package enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
         case .tokenEndpoint: "the token endpoint refused (OAuth error JSON or non-2xx), or a push failed without an OAuth error"
         case .malformedResponse: "malformed response: unparseable JSON, no access_token, oversized body"
         case .batchFailed: "--users: at least one record failed (each failure is on its own line)"
+        case .callFailed: "--call: the resource server answered with an HTTP error (400 or more); its body is on stdout, the status on stderr"
         }
     }
 }

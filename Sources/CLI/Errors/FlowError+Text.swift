@@ -74,6 +74,10 @@ extension FlowError {
                       + "but '\(OptionTable.flag(\.flow.profile.fapi2))' needs a sender-constrained token")
         case .signedUserinfoNotJWT(let error, let place):
             ErrorText("the signed userinfo is not a JWT: \(error.message)", at: place)
+        case .afterRefreshRefused(let error):
+            Self.prefixed("the cached token's refresh was refused (invalid_grant), and logging in again failed: ", error.text)
+        case .resourceRefused(let method, let status, let bearer, let place):
+            ErrorText("the resource server answered \(status) to \(method)\(bearer.map { ":" + OAuthError.text($0) } ?? "")", at: place)
         case .answerRefused(let grant, let place, let error):
             ErrorText("\(Self.describe(grant)) was redeemed, but the token response was refused: \(error.text.message)", at: error.failedRequest ?? place)
         case .jarmRefused(let place, let error):

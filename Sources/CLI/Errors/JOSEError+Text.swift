@@ -1,3 +1,4 @@
+import Core
 import JOSE
 
 /// The words of a JOSE error (JOSE/JOSEError.swift): one phrase for an
@@ -26,10 +27,17 @@ extension JOSEError {
         case .notPrivateKey: "the key holds no private part (d)"
         case .encryptedPEM: "the PEM private key is encrypted (give it unencrypted)"
         case .badPEM: "no private key could be read from the PEM text"
-        case .ambiguousKey: "the key set holds several private keys; name one by its kid"
+        case .ambiguousKey(let kids): "the key set holds several private keys; name one by its kid (the set's kids: \(Self.list(kids)))"
+        case .keyIDNotInSet(let kid, let kids):
+            "no private key of the key set has kid '\(ServerText.printable(kid, limit: 80))' (the set's kids: \(Self.list(kids)))"
         case .algorithmDoesNotFitKey(let alg): "\(alg.rawValue) cannot be made with this key"
         case .claimsNotObject: "the claims to sign are not a JSON object"
         case .cryptoFailure: "libcrypto failed"
         }
+    }
+
+    /// Kids as an error line names them: bounded, escaped, `none` for none.
+    static func list(_ kids: [String]) -> String {
+        kids.isEmpty ? "none" : kids.map { ServerText.printable($0, limit: 80) }.joined(separator: ", ")
     }
 }

@@ -11,6 +11,10 @@ extension WalkError {
             error.text
         case .driver(let error):
             error.text
+        case .unmatchedFormNames(let names, let fields, let error):
+            ErrorText(error.text.message + "; no field took " + names.map { "\(OptionTable.flag(\.flow.walk.form)) \(ServerText.printable($0, limit: 80))" }.joined(separator: ", ")
+                      + (fields.isEmpty ? "" : " (the login's fields: \(fields.map { ServerText.printable($0, limit: 80) }.joined(separator: ", ")))"),
+                      at: error.text.location)
         case .redirectLoop(let method, let place):
             ErrorText("redirect loop: the same \(method) came round again with the same cookies", at: place)
         case .redirectWithoutLocation(let status, let place):

@@ -11,6 +11,8 @@ package protocol Console: AnyObject, Sendable {
     /// False when stdout could not take it all (a closed pipe, a full
     /// disk): the caller must say so, and exit 1.
     @discardableResult func writeOut(_ text: String) -> Bool
+    /// Bytes as they are (`--call`'s body, which need not be text).
+    @discardableResult func writeOut(bytes: [UInt8]) -> Bool
     func writeErr(_ text: String)
     /// Where `writeOut` goes, for the message when it fails: `stdout`, or
     /// the file `-o` names.
@@ -19,6 +21,11 @@ package protocol Console: AnyObject, Sendable {
 
 extension Console {
     package var outputName: String { "stdout" }
+
+    /// A console that holds text keeps what is not UTF-8 as U+FFFD.
+    @discardableResult package func writeOut(bytes: [UInt8]) -> Bool {
+        writeOut(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Writes straight to file descriptors 1 and 2 with write(2): unbuffered, so
@@ -27,13 +34,14 @@ extension Console {
 package final class StandardConsole: Console {
     package init() {}
 
-    @discardableResult package func writeOut(_ text: String) -> Bool { Self.write(text, to: 1) }
-    package func writeErr(_ text: String) { Self.write(text, to: 2) }
+    @discardableResult package func writeOut(_ text: String) -> Bool { Self.write(Array(text.utf8), to: 1) }
+    @discardableResult package func writeOut(bytes: [UInt8]) -> Bool { Self.write(bytes, to: 1) }
+    package func writeErr(_ text: String) { Self.write(Array(text.utf8), to: 2) }
 
     /// SIGPIPE is ignored (AuthCode.main), so a closed pipe is EPIPE here;
     /// a descriptor closed at start is held read-only (ProcessInput), EBADF.
-    @discardableResult private static func write(_ text: String, to descriptor: Int32) -> Bool {
-        var bytes = Array(text.utf8)[...]
+    @discardableResult private static func write(_ text: [UInt8], to descriptor: Int32) -> Bool {
+        var bytes = text[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
                 #if canImport(Glibc)

@@ -9,6 +9,9 @@ struct ByteStream {
     private var position = 0
     private var pushedBack: [UInt8] = []   // read back to front
     private var ended = false
+    /// Line feeds read so far (pushed-back ones not counted): the line the
+    /// next byte is on is this plus one.
+    private(set) var lineFeeds = 0
 
     init(_ source: some ByteSource) {
         self.source = source
@@ -22,15 +25,22 @@ struct ByteStream {
     }
 
     mutating func next() throws(RecordInputError) -> UInt8? {
-        if let last = pushedBack.popLast() { return last }
-        guard try fill() else { return nil }
-        defer { position += 1 }
-        return buffer[position]
+        let byte: UInt8
+        if let last = pushedBack.popLast() {
+            byte = last
+        } else {
+            guard try fill() else { return nil }
+            byte = buffer[position]
+            position += 1
+        }
+        if byte == 0x0A { lineFeeds += 1 }
+        return byte
     }
 
     /// Makes `bytes` the next ones read, in order.
     mutating func pushBack(_ bytes: [UInt8]) {
         pushedBack += bytes.reversed()
+        lineFeeds -= bytes.count(where: { $0 == 0x0A })
     }
 
     /// Whether a byte is available, reading a new chunk if needed.

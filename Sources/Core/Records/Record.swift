@@ -10,10 +10,14 @@ package struct Record: Equatable, Sendable {
     /// are skipped and not counted; a bad record counts.
     package let number: Int
     package let content: Content
+    /// The line of the input it starts on, 1-based: a CSV header is line 1,
+    /// blank lines count (an error line names where to look in the file).
+    package let fileLine: Int
 
-    package init(number: Int, content: Content) {
+    package init(number: Int, content: Content, fileLine: Int = 0) {
         self.number = number
         self.content = content
+        self.fileLine = fileLine
     }
 
     package var fields: [NameValue]? {

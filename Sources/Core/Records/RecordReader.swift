@@ -36,35 +36,37 @@ package struct RecordReader {
         guard !finished else { return nil }
         do throws(RecordInputError) {
             if format == nil { try start() }
-            guard let content = try nextContent() else {
+            guard let (content, line) = try nextContent() else {
                 finished = true
                 if count == 0 { throw .noRecords }
                 return nil
             }
             count += 1
-            return Record(number: count, content: content)
+            return Record(number: count, content: content, fileLine: line)
         } catch {
             finished = true
             throw error
         }
     }
 
-    private mutating func nextContent() throws(RecordInputError) -> Record.Content? {
+    /// The next record's content and the file line it starts on.
+    private mutating func nextContent() throws(RecordInputError) -> (Record.Content, Int)? {
         while true {
+            let line = stream.lineFeeds + 1
             switch format {
             case .jsonLines:
                 switch try JSONLinesReader(maxRecordBytes: maxRecordBytes).read(from: &stream) {
                 case nil: return nil
                 case .blank: continue
-                case .error(let message): return .error(message)
-                case .fields(let fields): return .fields(fields)
+                case .error(let message): return (.error(message), line)
+                case .fields(let fields): return (.fields(fields), line)
                 }
             default:
                 switch try CSVLineReader(maxRecordBytes: maxRecordBytes).read(from: &stream) {
                 case nil: return nil
                 case .blank: continue
-                case .error(let message): return .error(message)
-                case .fields(let values): return csvRecord(values)
+                case .error(let message): return (.error(message), line)
+                case .fields(let values): return (csvRecord(values), line)
                 }
             }
         }

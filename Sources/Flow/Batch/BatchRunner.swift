@@ -25,9 +25,6 @@ package struct BatchRunner: Sendable {
     /// jumps, for the progress line's rate.
     let now: @Sendable () -> Double
     let monotonic: @Sendable () -> Double
-    /// Whether a record's flow has said the POST→GET fallback note: the
-    /// first to fall back says it, the rest only with -v.
-    let fallbackNoted = Lock(false)
     /// The warnings a record's flow has said: each once per batch.
     let warningsSaid = Lock(Set<String>())
     /// The CLI's words, for each record's flow.
@@ -141,12 +138,12 @@ package struct BatchRunner: Sendable {
     /// One record's flow, and what it came to.
     func perform(_ record: Record, at endpoints: ServerEndpoints, kind: FieldKind) -> RecordOutcome {
         guard let fields = record.fields else {
-            return RecordOutcome(line: record.number, user: nil, result: .failure(.batch(.badRecord(record.error))))
+            return RecordOutcome(line: record.number, fileLine: record.fileLine, user: nil, result: .failure(.batch(.badRecord(record.error))))
         }
         let user = RecordLabel.user(fields)
         // A CSV header with such a column stopped the run before it began.
         if let (name, reserved) = ReservedColumns.refusal(fields) {
-            return RecordOutcome(line: record.number, user: user, result: .failure(.batch(.badRecordField(name, reserved))))
+            return RecordOutcome(line: record.number, fileLine: record.fileLine, user: user, result: .failure(.batch(.badRecordField(name, reserved))))
         }
         // A record's field wins over a same-named --form, which is then not sent.
         let form = settings.walk.form.filter { given in !fields.contains { $0.name == given.name } } + fields
@@ -154,10 +151,9 @@ package struct BatchRunner: Sendable {
         let flow: TokenFlow
         do throws(FlowError) {
             flow = try TokenFlow(settings: settings, console: prefix, makeTransport: transport, wording: wording, form: form, now: now)
-            flow.fallbackNoted = fallbackNoted
             flow.warningsSaid = warningsSaid
         } catch {
-            return RecordOutcome(line: record.number, user: user, result: .failure(error))
+            return RecordOutcome(line: record.number, fileLine: record.fileLine, user: user, result: .failure(error))
         }
         let result: Result<FlowResult, FlowError>
         do throws(FlowError) {
@@ -165,7 +161,7 @@ package struct BatchRunner: Sendable {
         } catch {
             result = .failure(Self.naming(fields, kind: kind, in: error))
         }
-        return RecordOutcome(line: record.number, user: user, result: result, secrets: flow.redactor.remembered)
+        return RecordOutcome(line: record.number, fileLine: record.fileLine, user: user, result: result, secrets: flow.redactor.remembered)
     }
 
     /// A login form nothing filled: the record's columns were meant to, so
@@ -174,10 +170,11 @@ package struct BatchRunner: Sendable {
     static func naming(_ fields: [NameValue], kind: FieldKind, in error: FlowError) -> FlowError {
         let wanted: [String]
         let place: String
-        switch error {
-        case .walk(.form(.missingCredentials(let names), let at)): (wanted, place) = (names, at)
-        case .walk(.unfilledField(let name, seeded: false, let at)): (wanted, place) = ([name], at)
-        case .walk(.driver(.credentialsMissing(_, let names, let at))): (wanted, place) = (names, at)
+        guard case .walk(let walkError) = error else { return error }
+        switch walkError.withoutFormNames {
+        case .form(.missingCredentials(let names), let at): (wanted, place) = (names, at)
+        case .unfilledField(let name, seeded: false, let at): (wanted, place) = ([name], at)
+        case .driver(.credentialsMissing(_, let names, let at)): (wanted, place) = (names, at)
         default: return error
         }
         return .batch(.unfilledByRecord(asked: wanted, given: fields.map(\.name), kind, at: place))

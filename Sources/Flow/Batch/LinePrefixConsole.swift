@@ -16,6 +16,7 @@ final class LinePrefixConsole: Console {
     }
 
     @discardableResult func writeOut(_ text: String) -> Bool { base.writeOut(text) }
+    @discardableResult func writeOut(bytes: [UInt8]) -> Bool { base.writeOut(bytes: bytes) }
 
     func writeErr(_ text: String) {
         pending.withLock { pending in

@@ -7,6 +7,9 @@ import Core
 package struct RecordOutcome: Sendable {
     /// The record's number: 1 for the first (a CSV header is not one).
     package let line: Int
+    /// The line of the input the record starts on (a CSV header is line 1),
+    /// for a `--print FIELD` error line that says where to look.
+    package let fileLine: Int
     /// The record's `user` (RecordLabel.swift); nil when it has none or
     /// could not be read.
     package let user: String?
@@ -16,8 +19,9 @@ package struct RecordOutcome: Sendable {
     /// scrubbed of them, as a single run's is.
     package let secrets: RememberedSecrets
 
-    package init(line: Int, user: String?, result: Result<FlowResult, FlowError>, secrets: RememberedSecrets = .none) {
+    package init(line: Int, fileLine: Int? = nil, user: String?, result: Result<FlowResult, FlowError>, secrets: RememberedSecrets = .none) {
         self.line = line
+        self.fileLine = fileLine ?? line
         self.user = user
         self.result = result
         self.secrets = secrets

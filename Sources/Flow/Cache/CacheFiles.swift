@@ -7,11 +7,14 @@ import Core
 
 /// File operations of the cache that are not an entry's own.
 enum CacheFiles {
-    /// Unlinks a file; one that is already gone is fine.
-    static func remove(_ path: String) throws(FileError) {
-        guard unlink(path) == 0 || errno == ENOENT else {
+    /// Unlinks a file; one that is already gone is fine. Whether there was one.
+    @discardableResult
+    static func remove(_ path: String) throws(FileError) -> Bool {
+        if unlink(path) == 0 { return true }
+        guard errno == ENOENT else {
             throw .cannotRemove(path: path, reason: String(cString: strerror(errno)))
         }
+        return false
     }
 
     /// A new file at `path`, never replacing one: written whole to a

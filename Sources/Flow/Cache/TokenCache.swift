@@ -54,37 +54,79 @@ struct TokenCache {
         if let current, let token = usable(current, now: now, margin: minTTL) {
             return token
         }
+        var refreshRefused = false
         if let entry = current, let stale = entry.token, let refreshToken = stale.refreshToken {
-            if let refreshed = try refresh(entry, stale: stale, with: refreshToken, minting) {
-                return refreshed
-            }
+            let (refreshed, refused) = try refresh(entry, stale: stale, with: refreshToken, minting)
+            if let refreshed { return refreshed }
+            refreshRefused = refused
             current = nil
         }
-        let minted: MintedToken
+        var minted: MintedToken
         do throws(FlowError) {
             minted = try minting.mint(current?.token)
         } catch {
             if current != nil { try dropAfterRefusedAnswer(error) }
+            // A CI step that expected a cache hit: both failures are news (issue 31 item 2).
+            if refreshRefused { throw .afterRefreshRefused(error) }
             throw error
         }
+        // A resource server's nonce belongs to the server, not the token.
+        minted.dpopNonces = (current ?? before)?.nonces ?? [:]
         store(minted)
         return minted
+    }
+
+    /// After `--call`: the token refreshed on the resource server's
+    /// `invalid_token` (nil: the same token) and the DPoP nonces the
+    /// resource servers gave, written to the entry under the lock — unless
+    /// another run replaced the entry meanwhile and nothing was refreshed.
+    func keep(_ refreshed: MintedToken?, nonces: [String: String]) {
+        do throws(FlowError) {
+            let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
+            defer { withExtendedLifetime(lock) {} }
+            if var token = refreshed {
+                token.dpopNonces = nonces
+                store(token)
+                return
+            }
+            guard var entry = try load(), entry.nonces != nonces else { return }
+            entry.nonces = nonces
+            try cached { () throws(FileError) in try entry.store(at: entryPath) }
+            trace.info("the resource servers' DPoP nonces kept in the cache entry")
+        } catch {
+            warn("authcode: warning: \(wording.message(error))")
+        }
+    }
+
+    /// After `--call`'s refresh was refused (invalid_grant): the entry's
+    /// tokens are both of no use.
+    func drop() {
+        do throws(FlowError) {
+            let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
+            defer { withExtendedLifetime(lock) {} }
+            _ = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
+            trace.info("the refresh token was refused (invalid_grant); the cache entry is dropped")
+        } catch {
+            warn("authcode: warning: \(wording.message(error))")
+        }
     }
 
     /// `--forget`: this key's entry gone (none is fine); no request.
     func forget() throws(FlowError) {
         let lock = try cached { () throws(FileError) in try FileLock(path: lockPath, timeout: lockTimeout) }
         defer { withExtendedLifetime(lock) {} }
-        try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
-        trace.info("cache entry for these settings removed")
+        let removed = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
+        // Run twice, --forget says what it found each time (issue 31 item 12).
+        trace.info(removed ? "cache entry for these settings removed" : "no cache entry for these settings: nothing to remove")
     }
 
     // MARK: - Steps
 
     /// The stale entry refreshed and stored, nil when the server answered
-    /// invalid_grant (the entry is dropped; the full flow runs next).
+    /// invalid_grant (`refused`: the entry is dropped; the full flow runs
+    /// next) or the refreshed token is not usable either.
     private func refresh(_ entry: CacheEntry, stale: TokenResponse, with refreshToken: String,
-                         _ minting: Minting) throws(FlowError) -> MintedToken? {
+                         _ minting: Minting) throws(FlowError) -> (MintedToken?, refused: Bool) {
         trace.info("cached token is stale; refreshing it")
         let answer: TokenResponse
         do throws(FlowError) {
@@ -93,19 +135,20 @@ struct TokenCache {
             try dropAfterRefusedAnswer(error)
             guard case .oauth(.tokenRefused(_, let object, _)) = error, object.code == .invalidGrant else { throw error }
             trace.info("the refresh token was refused (invalid_grant); dropping the entry and logging in again")
-            try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
-            return nil
+            _ = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
+            return (nil, true)
         }
         // The answer's fields replace the entry's; the others (a refresh
         // token that was not rotated, the id_token) are kept.
         let merged = TokenMerge.merge(answer: answer, into: stale)
-        let token = MintedToken(response: merged, receivedAt: now(), source: .refresh)
+        var token = MintedToken(response: merged, receivedAt: now(), source: .refresh)
+        token.dpopNonces = entry.nonces
         store(token)
         guard usable(CacheEntry(body: token.response.body, receivedAt: token.receivedAt), now: token.receivedAt, margin: 0) != nil else {
             trace.info("the refreshed token is not usable either; logging in again")
-            return nil
+            return (nil, false)
         }
-        return token
+        return (token, false)
     }
 
     /// A refresh answer whose id_token failed its checks — another user,
@@ -113,7 +156,7 @@ struct TokenCache {
     /// its refresh token leads to answers that cannot be used.
     private func dropAfterRefusedAnswer(_ error: FlowError) throws(FlowError) {
         guard case .answerRefused(_, _, let inner) = error, inner.isSecurityRefusal else { return }
-        try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
+        _ = try cached { () throws(FileError) in try CacheFiles.remove(entryPath) }
         trace.info("the refreshed token was refused; its cache entry is dropped")
     }
 
@@ -141,7 +184,7 @@ struct TokenCache {
             return
         }
         do throws(FileError) {
-            try CacheEntry(body: token.response.body, receivedAt: token.receivedAt).store(at: entryPath)
+            try CacheEntry(body: token.response.body, receivedAt: token.receivedAt, nonces: token.dpopNonces).store(at: entryPath)
             trace.info("token stored in the cache")
         } catch {
             warn("authcode: warning: \(wording.message(.cache(.file(error))))")
@@ -151,7 +194,8 @@ struct TokenCache {
     /// The entry as a token if it stays valid `margin` seconds from `now`.
     private func usable(_ entry: CacheEntry, now: Double, margin: Double) -> MintedToken? {
         guard let response = entry.token else { return nil }
-        let token = MintedToken(response: response, receivedAt: entry.receivedAt, source: .cache)
+        var token = MintedToken(response: response, receivedAt: entry.receivedAt, source: .cache)
+        token.dpopNonces = entry.nonces
         guard let expiry = expiry(of: token), expiry - now >= max(margin, 0.001) else { return nil }
         return token
     }

@@ -72,6 +72,13 @@ package indirect enum FlowError: Error, Equatable, Sendable {
     case notSenderConstrained(tokenType: String)
     case signedUserinfoNotJWT(JOSEError, at: String)
 
+    /// With `--cache`: the entry's refresh token was refused (invalid_grant,
+    /// the entry dropped), then the login that followed failed too.
+    case afterRefreshRefused(FlowError)
+    /// `--call`: the resource server answered 400 or more (its body went
+    /// to stdout); its RFC 6750 §3 error when it gave one.
+    case resourceRefused(method: String, status: Int, BearerError?, at: String)
+
     // Context added to another error.
     /// The code or refresh token was redeemed and the answer then refused.
     case answerRefused(RedeemedGrant, at: String, FlowError)
@@ -131,7 +138,7 @@ extension FlowError {
             }
         case .jarmWithoutKeys, .noKeys, .signature, .idTokenAlgorithmNotAllowed, .idTokenUnverifiable, .notSenderConstrained, .jarmRefused:
             true
-        case .answerRefused(_, _, let inner), .userinfoUnverified(_, let inner):
+        case .answerRefused(_, _, let inner), .userinfoUnverified(_, let inner), .afterRefreshRefused(let inner):
             inner.isSecurityRefusal
         default:
             false

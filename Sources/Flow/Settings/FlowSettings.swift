@@ -17,6 +17,7 @@ package struct FlowSettings: Equatable, Sendable {
     package var cache = CacheSettings()
     package var connection = ConnectionSettings()
     package var output = OutputSettings()
+    package var call = CallSettings()
 
     package init() {}
 }

@@ -17,6 +17,9 @@ package struct ProfileSettings: Equatable, Sendable {
     /// DPoP (RFC 9449) and with which key; nil: no DPoP.
     package var dpop: DPoPKey?
     package var dpopFor: DPoPTarget?
+    /// `--dpop-nonce`: a resource server's nonce (RFC 9449 §9) for the
+    /// `--dpop-for` proof.
+    package var dpopNonce: String?
     package var resources: [String] = []
     package var authorizationDetails: String?
     /// `--front-param`: sent on the front-channel request too, even with PAR

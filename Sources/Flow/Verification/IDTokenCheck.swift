@@ -35,6 +35,12 @@ package struct IDTokenCheck {
         ExpectedIssuer.first([server.expectIss, server.issuer, metadata?.issuer, answerIss], else: tokenURL)
     }
 
+    /// No keys can be known (no `jwks_uri`, no `--jwks`, no pinned
+    /// algorithm): an id_token's signature goes unchecked.
+    static func signatureUnchecked(keys: KeyStore, rules: VerificationSettings) -> Bool {
+        keys.source == nil && rules.idTokenAlgs == nil
+    }
+
     func verify(_ token: TokenResponse, client http: HTTPClient, now: Double) throws(FlowError) {
         let jwt: String?
         do {
@@ -60,7 +66,7 @@ package struct IDTokenCheck {
             throw .idTokenAlgorithmNotAllowed(jws.algorithmName, allowed: allowed)
         }
         var ran: [String] = []
-        if keys.source == nil && rules.idTokenAlgs == nil {
+        if Self.signatureUnchecked(keys: keys, rules: rules) {
             // A client profile (--fapi2) never lets TLS stand in for the
             // signature (FAPI 2.0 Security Profile §5.4.2: id_tokens signed).
             guard !rules.requireSignedIDToken else {
