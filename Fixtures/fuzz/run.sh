@@ -2,6 +2,7 @@
 # Builds the libFuzzer harnesses of Tests/Fuzz and runs each for a bounded time.
 #
 #   Fixtures/fuzz/run.sh [SECONDS_PER_HARNESS] [HARNESS...]
+#   Fixtures/fuzz/run.sh HARNESS SECONDS     (one harness for a duration)
 #
 # SECONDS_PER_HARNESS defaults to 60; HARNESS names (Location, HTMLForms,
 # Cookies, Arguments, IDToken, Redactor, JOSE, Drivers, PasskeyFile) pick a
@@ -30,6 +31,14 @@
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# HARNESS SECONDS is SECONDS HARNESS; harness names alone run 60 s each.
+if [ $# -gt 0 ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
+    if [ $# -eq 2 ] && [[ "$2" =~ ^[0-9]+$ ]]; then set -- "$2" "$1"; else set -- 60 "$@"; fi
+fi
+if [ $# -gt 0 ] && ! [[ "$1" =~ ^[1-9][0-9]*$ ]]; then
+    echo "fuzz: usage: run.sh [SECONDS_PER_HARNESS] [HARNESS...] or run.sh HARNESS SECONDS (SECONDS a whole number above 0, not '$1')" >&2
+    exit 2
+fi
 SECONDS_PER_HARNESS="${1:-60}"
 shift || true
 HARNESSES=("$@")
@@ -119,8 +128,12 @@ build() {
     [ -x "$(dirname "$SWIFTC")/ld.lld" ] && linker=(-use-ld=lld)
     local work="$OUT/work-$name"
     mkdir -p "$work"
+    # -wmo: one module optimised whole, as a release build (swift build -c
+    # release) compiles the layers. File by file, a generic called from
+    # another file (Base64URL.decode over a token's bytes) runs unspecialised
+    # through witness tables, several times slower than the shipped code.
     (cd "$work" && "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
-        -module-name AuthCodeFuzz -package-name authcode "$OPT" -g "${linker[@]}" \
+        -module-name AuthCodeFuzz -package-name authcode "$OPT" -wmo -g "${linker[@]}" \
         -I "$OUT/ccurl" -I "$ROOT/Sources/CCurl/include" -I "$OUT/ccrypto" -I "$ROOT/Sources/CCrypto/include" \
         "${sources[@]}" "$snap/Fuzz$name.swift" "$OUT/shim.o" "$OUT/crypto-shim.o" -lcurl -lcrypto -o "$exe.tmp") || return 1
     mv "$exe.tmp" "$exe"

@@ -37,6 +37,41 @@ private func joseKeyVectors() -> [(jwk: JWK, token: String)] {
 
 private let joseSecret = Array("fuzz client secret, 32 bytes or more".utf8)
 
+/// Step 3's libcrypto keys, made once per process: making an EVP_PKEY from
+/// a JWK's numbers (EVP_PKEY_fromdata) costs more than the check it serves,
+/// and step 3 made nine per input.
+/// Only class references and byte arrays are kept (plain pointers, which
+/// LeakSanitizer follows), never a JWK (see joseKeyVectors).
+private final class JOSEForgeryTargets: @unchecked Sendable {
+    let keys: [(key: CryptoKey, algorithm: JWSAlgorithm, signingInput: [UInt8], signature: [UInt8])]
+    let rsa: CryptoKey
+
+    init() {
+        var keys: [(key: CryptoKey, algorithm: JWSAlgorithm, signingInput: [UInt8], signature: [UInt8])] = []
+        var rsa: CryptoKey?
+        for (jwk, token) in joseKeyVectors() {
+            let jws = try! CompactJWS(token)
+            let key = try! CryptoKey.publicKey(jwk)
+            keys.append((key, jws.algorithm!, jws.signingInput, jws.signature))
+            if jwk.keyType == .rsa { rsa = key }
+        }
+        self.keys = keys
+        self.rsa = rsa!
+    }
+}
+
+private let joseForgeryTargets = JOSEForgeryTargets()
+
+private let josePEMBoundary = Array("-----BEGIN ".utf8)
+
+private func joseHoldsPEMBoundary(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count >= josePEMBoundary.count else { return false }
+    for start in 0...(bytes.count - josePEMBoundary.count) where bytes[start] == josePEMBoundary[0] {
+        if bytes[start..<start + josePEMBoundary.count].elementsEqual(josePEMBoundary) { return true }
+    }
+    return false
+}
+
 private func joseVerifiers(_ keys: [(jwk: JWK, token: String)]) -> [JWSVerifier] {
     [
         JWSVerifier(keys: JWKSet(keys: keys.map(\.jwk)), algorithms: JWSAlgorithm.asymmetric),
@@ -104,10 +139,15 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
 
     // 3. The input is a signature under each key's algorithm (raw R‖S, PKCS#1, PSS, Ed25519, HMAC):
-    //    nothing the fuzzer makes is a valid signature.
-    for (key, token) in joseKeys {
-        let signingInput = token.split(separator: ".").prefix(2).joined(separator: ".")
-        let forged = signingInput + "." + Base64URL.encode(bytes)
+    //    nothing the fuzzer makes is a valid signature. Checked with the
+    //    process's keys (JOSEForgeryTargets); one key per input, in turn,
+    //    also through the whole verifier, which must say badSignature.
+    for (index, target) in joseForgeryTargets.keys.enumerated() where bytes != target.signature {
+        joseCheck(!target.key.verify(bytes, of: target.signingInput, algorithm: target.algorithm),
+                  "a fuzzed signature verified under \(target.algorithm.rawValue)")
+        guard index == count % joseForgeryTargets.keys.count else { continue }
+        let (key, token) = joseKeys[index]
+        let forged = token.split(separator: ".").prefix(2).joined(separator: ".") + "." + Base64URL.encode(bytes)
         guard forged != token, let jws = try? CompactJWS(forged) else { continue }
         do {
             _ = try verifiers[1].verify(jws)
@@ -116,11 +156,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             joseCheck(error == .badSignature, "a wrong signature failed with \(error), not badSignature")
         }
     }
+    let headerAndPayload = Array(payload.utf8)
     for alg in [JWSAlgorithm.hs256, .hs384, .hs512, .ps256, .rs512] {
-        let header = Base64URL.encode(Array(#"{"alg":"\#(alg.rawValue)","kid":"r"}"#.utf8))
-        if let jws = try? CompactJWS(header + "." + payload + "." + Base64URL.encode(bytes)) {
-            joseCheck((try? verifiers[1].verify(jws)) == nil, "a fuzzed \(alg.rawValue) signature verified")
-        }
+        let signingInput = Array(Base64URL.encode(Array(#"{"alg":"\#(alg.rawValue)","kid":"r"}"#.utf8)).utf8) + [UInt8(ascii: ".")] + headerAndPayload
+        let verified = alg.keyKind == .secret
+            ? CryptoKey.macMatches(bytes, of: signingInput, secret: joseSecret, algorithm: alg)
+            : joseForgeryTargets.rsa.verify(bytes, of: signingInput, algorithm: alg)
+        joseCheck(!verified, "a fuzzed \(alg.rawValue) signature verified")
     }
 
     // 4. The input is a JWK: its thumbprint and JSON round trip; a private
@@ -157,9 +199,22 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
 
     // 6. The input is a key file (PEM; JSON goes through step 4's paths too).
-    if let key = try? SigningKey.load(bytes) {
-        _ = key.thumbprint
-        joseCheck(key.fits(key.defaultAlgorithm), "a key's default algorithm does not fit it")
+    //    libcrypto's PEM reader makes a decoder context for every try, which
+    //    cost more than all the other steps together; input that is no JSON
+    //    and has no PEM boundary (RFC 7468 §2) it can only refuse, so such
+    //    input goes there one time in 32 (by its bytes' sum, so each input
+    //    does the same on every run) and must then be refused as badPEM.
+    let json = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    let boundary = joseHoldsPEMBoundary(bytes)
+    if json || boundary || bytes.reduce(0, &+) % 32 == 0 {
+        do {
+            let key = try SigningKey.load(bytes)
+            joseCheck(json || boundary, "a key was read from a file that is neither JSON nor PEM")
+            _ = key.thumbprint
+            joseCheck(key.fits(key.defaultAlgorithm), "a key's default algorithm does not fit it")
+        } catch {
+            joseCheck(json || boundary || error == .badPEM, "a file that is neither JSON nor PEM failed with \(error), not badPEM")
+        }
     }
 
     // Strict base64url accepts a subset of what Core's decoder does, with the same bytes.
