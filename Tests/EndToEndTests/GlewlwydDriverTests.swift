@@ -42,9 +42,10 @@ struct GlewlwydDriverTests {
         let result = try await run(flow(g, scope: scope) + flags + ["-v"], env: env)
         let object = expectTokenJSON(result)
         #expect(object["scope"] as? String == scope, "\(result)")
-        // -v: the fallback's note is there (without -v it is not: logsInQuietlyWithoutVerbose).
-        #expect(authcodeLines(result) == ["authcode: note: the server copied a --form value into a URL (\(g.base)/login.html), which was not followed; "
-                                          + "sending it again as GET without the --form values (--method GET goes there directly)"], "\(result)")
+        // The POST authorization request carries no --form value (DESIGN §4
+        // step 2), so Glewlwyd copies none into login.html's URL and nothing
+        // falls back: no note, even with -v.
+        #expect(authcodeLines(result) == [], "\(result)")
         let page = "* glewlwyd login: driver takes \(g.base)/login.html"
         let done = "* glewlwyd: logged in; the authorization request again with g_continue"
         switch login {
