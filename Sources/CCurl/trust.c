@@ -1,5 +1,5 @@
 /* The process's certificate store and the TLS context hook that uses it
-   (DESIGN.md §11, "TLS trust"; the one place libssl is used, DESIGN.md §1).
+   (ARCHITECTURE.md "TLS trust"; the one place libssl is used, ARCHITECTURE.md "Constraints").
 
    Why not libcurl's own CURLOPT_CAINFO: libcurl 7.88 builds an SSL_CTX per
    connection and reads the CA file into it each time, so the system bundle

@@ -44,7 +44,7 @@ struct BatchPrinter {
                                  failed: true)
         }
         // Nothing on stdout: a load tool's feeder would take an empty line
-        // for a user (DESIGN §6). The file line and the user say which record.
+        // for a user (README "Many users at once"). The file line and the user say which record.
         let user = outcome.user.map { " (user \(TerminalText.escapeLine($0)))" } ?? ""
         return PrintedRecord(stdout: "", stderr: "authcode: error: line \(outcome.fileLine)\(user): \(TerminalText.escapeLine(message))\n", failed: true)
     }

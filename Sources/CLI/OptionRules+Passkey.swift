@@ -2,7 +2,7 @@ import Core
 import Walk
 import Flow
 
-/// `--passkey` and `--passkey-register` (DESIGN.md §13, README "Passkeys").
+/// `--passkey` and `--passkey-register` (README "Passkeys", README "Passkeys").
 extension OptionRules {
     /// FILE is read and checked here, before any request: a missing,
     /// malformed or exposed file is exit 2, never a failed login later.

@@ -112,7 +112,7 @@ package enum OptionTable {
             .value("dpop-for", "'method url'", \.flow.profile.dpopFor, .profile,
                    "with --print header: add a DPoP proof line for this request, for curl -H @-", parse: OptionValues.dpopTarget),
             .value("dpop-nonce", "nonce", \.flow.profile.dpopNonce, .profile,
-                   "a resource server's DPoP-Nonce (RFC 9449 §9) for the --dpop-for or --call proof", parse: OptionValues.dpopNonce),
+                   "a resource server's DPoP-Nonce (RFC 9449) for the --dpop-for or --call proof", parse: OptionValues.dpopNonce),
             .list("resource", "uri", \.flow.profile.resources, .profile, kind: .url,
                   "resource indicator (RFC 8707) for the authorization, PAR and token requests; repeatable", parse: OptionValues.resource),
             .value("authorization-details", "json", \.flow.profile.authorizationDetails, .profile,

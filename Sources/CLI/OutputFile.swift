@@ -121,7 +121,7 @@ final class OutputFile: Console {
     /// Why FILE may not be replaced, if it may not: rename(2) replaces
     /// whatever the name is, so a symbolic link (`/dev/stdout` is one) would
     /// itself become the token's file instead of being written through, and
-    /// a device or FIFO likewise (DESIGN.md §11). Only a regular file, or
+    /// a device or FIFO likewise (README "Writing the result to a file"). Only a regular file, or
     /// no file yet, is ours to replace.
     static func notReplaceable(_ path: String) -> String? {
         var info = stat()

@@ -153,7 +153,7 @@ package final class CurlTransport: Transport {
         try Self.check("CURLOPT_SOCKOPTFUNCTION", ac_track_sockets(handle, sockets))
     }
 
-    /// Trust and the TLS context hook (DESIGN.md §11, "TLS trust"). The
+    /// Trust and the TLS context hook (ARCHITECTURE.md "TLS trust"). The
     /// process's store verifies an https server; libcurl's CA options only
     /// where the hook cannot be used, and for a request through an https
     /// proxy, whose own TLS connection the hook would see too (the proxy

@@ -6,7 +6,7 @@ import CCurl
 /// The run's trust source (HTTP/TrustSource.swift) found on this machine,
 /// and the process's store for it (CCurl/trust.c): built at the first https
 /// request and shared by every flow of the process, so a CA file is parsed
-/// once and a hashed directory only looked up (DESIGN.md §11, "TLS trust").
+/// once and a hashed directory only looked up (ARCHITECTURE.md "TLS trust").
 struct TrustStore {
     /// What the store holds; both nil: libcurl's built-in bundle, where the
     /// system has no hashed certificate directory.

@@ -61,7 +61,7 @@ extension AuthorizationCodeFlow {
         case .fallBack(let reason):
             let fallback = MethodFallback(reason: reason)
             client.trace.info("falling back to GET: \(wording.message(.walk(reason.failure)))")
-            // A fallback that works is not news (DESIGN §3, §4 step 2): the
+            // A fallback that works is not news (README "Output and exit codes", §4 step 2): the
             // note is -v's, beside the trace line above. It may quote server
             // text (a page title, a body excerpt).
             if output.verbosity == .verbose { notes?.writeErr(client.trace.redactor.finished(fallback.note(wording.names)) + "\n") }

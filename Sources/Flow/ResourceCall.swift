@@ -2,7 +2,7 @@ import Core
 import HTTP
 import OAuth
 
-/// `--call 'METHOD URL [BODY]'` (DESIGN §10): the token used at once, the
+/// `--call 'METHOD URL [BODY]'` (README "Modern client profile"): the token used at once, the
 /// way the OpenID Foundation's client tests end every flow. One request
 /// with the token in the scheme its `token_type` names (RFC 6750 §2.1, or
 /// RFC 9449 §7.1 with a fresh proof carrying `ath`); a `use_dpop_nonce`

@@ -5,7 +5,7 @@ import OAuth
 /// Whether the server bound the token to the DPoP key it was asked for
 /// (RFC 9449 §5: `token_type` DPoP, compared without regard to case). A
 /// server that does not do DPoP answers Bearer; that is its right, so the
-/// token is taken, with one warning (DESIGN.md §10: a token not bound as
+/// token is taken, with one warning (README "Modern client profile": a token not bound as
 /// asked is what a user must know, even without -v); but `--fapi2` asks
 /// for sender-constrained tokens (FAPI 2.0 §5.3.2.1), so there a Bearer
 /// token is a failed check rather than a token.

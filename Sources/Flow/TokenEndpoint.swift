@@ -42,7 +42,7 @@ struct TokenEndpoint {
             try idToken.verify(token, client: client, now: now())
             try profile.checkBinding(of: token, trace: client.trace)
         } catch {
-            // The place is the request that failed (DESIGN.md §3): the key
+            // The place is the request that failed (README "Output and exit codes"): the key
             // set's URL when fetching the keys did, the token endpoint's
             // when its answer is what was wrong (CLI/Errors/FlowError+Text.swift).
             throw .answerRefused(spent, at: place, error)

@@ -57,7 +57,7 @@ package final class TokenFlow {
         profile.warn = { [weak self] message in self?.warn(message) }
     }
 
-    /// A warning the user must act on (DESIGN.md §3): on stderr unless `-q`,
+    /// A warning the user must act on (README "Output and exit codes"): on stderr unless `-q`,
     /// and in a batch once, not once per record.
     func warn(_ message: String) {
         guard settings.output.verbosity != .quiet else { return }

@@ -1,6 +1,6 @@
 import Core
 
-/// Which certificates verify the servers of a run (DESIGN.md §11, "TLS
+/// Which certificates verify the servers of a run (ARCHITECTURE.md "TLS
 /// trust"), in order: `--cacert`; else OpenSSL's `SSL_CERT_FILE` and
 /// `SSL_CERT_DIR` as the environment sets them (curl's tool reads them
 /// too); else the system's own store, which the transport finds on the

@@ -47,7 +47,7 @@ package struct SigningKey: Sendable, CustomStringConvertible {
 
     /// The contents of a key file: PEM, a JWK, or a JWK Set whose private
     /// key is the only one — whatever its own `kid`: the header's is
-    /// `--client-key-id` (DESIGN §10) — or, in a set of several, the one
+    /// `--client-key-id` (README "Modern client profile") — or, in a set of several, the one
     /// with `kid`.
     package static func load(_ bytes: [UInt8], selecting kid: String? = nil) throws(JOSEError) -> SigningKey {
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.endIndex

@@ -46,7 +46,7 @@ package struct AuthorizationRequest: Equatable, Sendable {
     /// POST sends the parameters as a form body; GET puts them in the
     /// query, keeping any query the URL had. Nothing else, either way: no
     /// `--form` value (a username, a password) is ever part of the
-    /// authorization request (DESIGN.md §4 step 2). The authorization
+    /// authorization request (README "How the walk works" step 2). The authorization
     /// endpoint may be a proxy that logs what it receives (SATOSA does, at
     /// its default level) while the login lives at another path or origin;
     /// credentials go only to the form that asks for them.

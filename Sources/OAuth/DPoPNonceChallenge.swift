@@ -26,7 +26,7 @@ package enum DPoPNonceChallenge {
 
     /// A `DPoP-Nonce` that is there but no nonce — outside §8.1's grammar
     /// or longer than `maxLength` — makes the answer malformed (exit 8,
-    /// DESIGN.md §10) for a client doing DPoP: it is never put into a
+    /// README "Modern client profile") for a client doing DPoP: it is never put into a
     /// proof, and never quoted (it is the server's text, of any length).
     package static func check(_ response: HTTPResponse, at place: String) throws(OAuthError) {
         let fields = response.headers.filter { $0.name.lowercased() == "dpop-nonce" }

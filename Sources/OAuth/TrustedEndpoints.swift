@@ -1,4 +1,4 @@
-/// The metadata members naming an endpoint authcode uses (DESIGN.md §4
+/// The metadata members naming an endpoint authcode uses (README "How the walk works"
 /// step 0): the authorization, token, userinfo and PAR endpoints, the key
 /// set, and the `mtls_endpoint_aliases` of those (RFC 8705 §5). Their
 /// origins are trusted with credentials (Flow/TrustedOrigins.swift). Not

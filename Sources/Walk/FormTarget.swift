@@ -1,7 +1,7 @@
 import Core
 import HTTP
 
-/// Where a form goes and how, as a browser works it out (DESIGN.md §4 step
+/// Where a form goes and how, as a browser works it out (README "How the walk works" step
 /// 3; HTML §4.10.21.3 "form submission algorithm", the URL Standard's basic
 /// URL parser): the pressed submit control's `formaction` and `formmethod`
 /// win over the form's `action` and `method`; an empty action is the page

@@ -1,7 +1,7 @@
 import Core
 
 /// `--form username=…` and `--form password=…` on any plain login form, as
-/// the login drivers take them (DESIGN §12: "the provider's field names, or
+/// the login drivers take them (README "Identity providers": "the provider's field names, or
 /// `username`/`password`"). A form with no field named `username` gets that
 /// value in its one identifier field — the one text or e-mail input a person
 /// would type the user name into, if there is exactly one — and a form with

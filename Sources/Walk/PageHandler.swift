@@ -186,7 +186,7 @@ package final class PageHandler {
     }
 
     /// A login form's fields, for a failed run's message, and in `-v` the
-    /// `--form` names this form has no field for (DESIGN §4 step 3).
+    /// `--form` names this form has no field for (README "How the walk works" step 3).
     private func noteFields(of form: HTMLForm, values: [HTMLFieldValue]) {
         // Each name once, in page order; a set keeps a form of thousands of fields linear.
         loginFields = []

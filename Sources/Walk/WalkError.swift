@@ -69,7 +69,7 @@ package indirect enum WalkError: Error, Equatable, Sendable {
     /// The walk failed, and these `--form` names matched no field of any
     /// form met nor any name a login driver asked for: the fields the login
     /// form had (or the names the driver asked for) beside them, so a typo
-    /// is not read as a wrong password (DESIGN §4 step 3).
+    /// is not read as a wrong password (README "How the walk works" step 3).
     case unmatchedFormNames([String], fields: [String], WalkError)
 }
 

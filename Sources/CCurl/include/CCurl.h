@@ -63,7 +63,7 @@ const char *ac_build_commit(void);
    each flow keeps its own. Returns CURLE_OK, or why it could not. */
 CURLcode ac_use_batch_share(CURL *handle);
 
-/* The process's certificate stores (Sources/CCurl/trust.c; DESIGN.md §11,
+/* The process's certificate stores (Sources/CCurl/trust.c; ARCHITECTURE.md
    "TLS trust"). A store for a CA file and/or a hashed certificate
    directory (either may be NULL, not both) is built on first use, kept
    until the process exits and shared by every flow and thread: the file is

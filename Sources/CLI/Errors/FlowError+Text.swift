@@ -87,8 +87,8 @@ extension FlowError {
         }
     }
 
-    /// Where a request other than the one being answered failed (DESIGN.md
-    /// §3, `<where>`): fetching the key set, whose timeout or oversized
+    /// Where a request other than the one being answered failed (README
+    /// "Output and exit codes", `<where>`): fetching the key set, whose timeout or oversized
     /// answer is said at the key set's URL, not at the token or userinfo
     /// endpoint that needed the keys. A key set that answered (an error
     /// status, not a key set) is named in the message and keeps the place.

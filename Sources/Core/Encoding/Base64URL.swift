@@ -47,7 +47,7 @@ package enum Base64URL {
     }
 
     /// The same over bytes, in one pass: no copy of the input is made, so
-    /// a 3 MB token costs its decoded bytes only (DESIGN.md §4.8).
+    /// a 3 MB token costs its decoded bytes only (README "Security").
     package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 3 / 4)

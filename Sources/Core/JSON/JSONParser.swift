@@ -96,7 +96,7 @@ package struct JSONParser {
     private mutating func string() -> String? {
         index += 1 // "
         // Most strings (tokens, claims) have no escape: made straight from
-        // the document's bytes, without a growing copy (DESIGN.md §4.8).
+        // the document's bytes, without a growing copy (README "Security").
         var end = index
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {

@@ -7,7 +7,7 @@
 ///
 /// Chosen once per secret, as names (`EchoForm`): a form is written only
 /// when asked for, so a long secret is never held in dozens of copies
-/// (DESIGN.md §4.8; SecretScrubber.swift measures long forms in a pass).
+/// (README "Security"; SecretScrubber.swift measures long forms in a pass).
 package struct SecretForms: Sendable {
     /// Shorter text turns up by chance in ordinary output (RFC 4226 §5.3
     /// codes start at 6 digits), and masking it would hide more than it protects.

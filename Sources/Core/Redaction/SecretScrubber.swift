@@ -6,7 +6,7 @@
 /// longer ones are kept as a length and a hash each (`LongFormSet`), never
 /// as a copy: a trie costs tens of bytes per byte of pattern, and a 4 MB
 /// token answer, its forms in a trie, once took a flow past 300 MiB
-/// (DESIGN.md §4.8). Every byte covered by any match is masked —
+/// (README "Security"). Every byte covered by any match is masked —
 /// overlapping or nested secrets leave no fragment behind — and each run
 /// of covered bytes becomes one mask.
 ///

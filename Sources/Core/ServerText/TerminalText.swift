@@ -8,7 +8,7 @@
 /// SEPARATOR), make text read in another order than it is stored (bidi
 /// controls), or hide text that is there (zero-width characters).
 ///
-/// Escaped (DESIGN.md §4.7): C0 controls (U+0000–U+001F) as `\x1b`; DEL as
+/// Escaped (README "Security"): C0 controls (U+0000–U+001F) as `\x1b`; DEL as
 /// `\x7f`; C1 controls (U+0080–U+009F), U+2028 and U+2029, every
 /// Bidi_Control character (U+061C ARABIC LETTER MARK, U+200E/U+200F LRM/RLM,
 /// the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069)

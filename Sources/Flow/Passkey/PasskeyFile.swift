@@ -7,7 +7,7 @@ import Core
 import JOSE
 import Walk
 
-/// `--passkey FILE` (DESIGN.md §13): the store behind a driver's `Passkey`.
+/// `--passkey FILE` (README "Passkeys"): the store behind a driver's `Passkey`.
 /// FILE is opened like a cache file (CacheFileOpen.swift: never through a
 /// link, never waiting on a FIFO), refused when group or others may touch
 /// it, rewritten atomically (CacheFiles.writeAtomically: 0600, temporary

@@ -18,7 +18,7 @@ struct KeySetFetch {
         } catch {
             // A timeout or an oversized answer says which request it was:
             // the key set's, at its URL, not the token endpoint's that
-            // needed the keys (DESIGN.md §3).
+            // needed the keys (README "Output and exit codes").
             throw .keySetFetch(url: place, error)
         }
         guard response.isSuccess else {

@@ -55,7 +55,7 @@ package struct UserInfoFetch {
                                                               verification: verification, clientSecret: profile.client.secret, endpoints: endpoints,
                                                               client: client, now: now())
             } catch {
-                // Where the keys failed, the key set's URL is said (DESIGN.md §3).
+                // Where the keys failed, the key set's URL is said (README "Output and exit codes").
                 throw .userinfoUnverified(at: place, error)
             }
             let issuer = SignatureCheck.expectedIssuer(server, endpoints: endpoints, else: url)

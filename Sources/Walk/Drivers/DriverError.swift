@@ -1,6 +1,6 @@
 import Core
 
-/// Why a driver stopped (DESIGN §12), as values: the CLI turns each into
+/// Why a driver stopped (README "Identity providers"), as values: the CLI turns each into
 /// its line and hint (CLI/Errors/DriverError+Text.swift, ErrorReport.swift).
 /// Every case ends the run without an authorization response. Provider
 /// text is server text: it is scrubbed and escaped like any page text

@@ -1,6 +1,6 @@
 import HTTP
 
-/// Which driver takes a page (DESIGN §12): with `--idp auto` the first
+/// Which driver takes a page (README "Identity providers"): with `--idp auto` the first
 /// whose recognition holds; with `--idp none` none; with `--idp NAME` only
 /// that one, and the first page the walk meets that is not a redirect goes
 /// to it even unrecognised — the user said whose login this is.

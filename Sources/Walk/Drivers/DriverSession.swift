@@ -4,7 +4,7 @@ import HTTP
 /// What a driver may do, all through the walk's own HTTP client (cookies,
 /// `-H`, proxies, the plain-http policy, trusted origins, the redirect_uri
 /// guard, redaction and the `-v` trace), so that none of the walk's rules
-/// has a side door (DESIGN §12).
+/// has a side door (README "Identity providers").
 package final class DriverSession {
     let client: HTTPClient
     /// The walk this session's requests count against: one hop budget.

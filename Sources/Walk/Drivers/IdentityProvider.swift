@@ -1,4 +1,4 @@
-/// The providers authcode has a login driver for (DESIGN §12), as `--idp`
+/// The providers authcode has a login driver for (README "Identity providers"), as `--idp`
 /// names them, and the two settings that are not a provider.
 package enum IdentityProvider: String, CaseIterable, Sendable, Equatable {
     /// Recognise each provider's pages by what its server sends (the default).
@@ -31,7 +31,7 @@ extension IdentityProvider {
 
 extension IdentityProvider {
     /// Whether authcode's driver for it answers WebAuthn with `--passkey`
-    /// (DESIGN §13): a hint offers a passkey only where one would work.
+    /// (README "Passkeys"): a hint offers a passkey only where one would work.
     package var answersPasskeys: Bool {
         switch self {
         case .keycloak, .glewlwyd, .authentik: true

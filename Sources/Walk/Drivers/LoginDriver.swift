@@ -1,7 +1,7 @@
 import HTTP
 
 /// A provider whose login is more than the HTML forms the generic walk
-/// fills (DESIGN §12): a script over a JSON API, or pages that need
+/// fills (README "Identity providers"): a script over a JSON API, or pages that need
 /// knowledge of that provider. A driver speaks the provider's own login
 /// protocol through the walk's HTTP client (DriverSession.swift), so
 /// cookies, trusted origins, redaction, the hop budget and the `-v` trace

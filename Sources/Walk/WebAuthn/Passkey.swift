@@ -1,7 +1,7 @@
 import Core
 import JOSE
 
-/// The run's passkey as a login driver meets it (DESIGN.md §12, §13): a
+/// The run's passkey as a login driver meets it (README "Identity providers", §13): a
 /// driver hands over what the page or API asked, as bytes and strings, and
 /// gets the answer's fields as bytes to encode for its provider. Without
 /// `--passkey` there is no store, and every question is `.noPasskey`.

@@ -1,7 +1,7 @@
 import Core
 import JOSE
 
-/// The names of a passkey file's members (DESIGN.md §13, README "Passkeys").
+/// The names of a passkey file's members (README "Passkeys", README "Passkeys").
 package enum PasskeyFileField {
     package static let rpID = "rpId"
     package static let credentialID = "credentialId"

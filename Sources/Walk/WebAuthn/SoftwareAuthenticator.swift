@@ -9,7 +9,7 @@ import JOSE
 /// (`Passkey`, `PasskeyStore`).
 ///
 /// Every check runs before anything is signed. Flags are UP and UV
-/// (DESIGN.md §13: authcode stands in for a user it does not verify); BE
+/// (README "Passkeys": authcode stands in for a user it does not verify); BE
 /// and BS stay clear, ED too (no extensions).
 enum SoftwareAuthenticator {
     static let flags: AuthenticatorData.Flags = [.userPresent, .userVerified]

@@ -1,5 +1,5 @@
 /// `userVerification` of the options (WebAuthn Level 3 §5.8.6). This
-/// authenticator sets UV whatever is asked (DESIGN.md §13): it stands in
+/// authenticator sets UV whatever is asked (README "Passkeys"): it stands in
 /// for a user it does not verify, which README "Passkeys" says. The value
 /// is kept so a driver passes on what the page asked and `-v` can say it.
 package enum UserVerification: String, Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Core
 import JOSE
 
-/// Every way the software authenticator (DESIGN.md §13) refuses, as a value
+/// Every way the software authenticator (README "Passkeys") refuses, as a value
 /// a test compares: no prose and no exit code here; the CLI words each case
 /// and picks its exit code (CLI/Errors/WebAuthnError+Text.swift,
 /// ErrorReport.swift). Nothing here holds

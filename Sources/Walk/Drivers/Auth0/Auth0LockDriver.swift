@@ -1,7 +1,7 @@
 import Core
 import HTTP
 
-/// Auth0 Classic Login (DESIGN §12): the Lock widget's page, a script over
+/// Auth0 Classic Login (README "Identity providers"): the Lock widget's page, a script over
 /// `/usernamepassword/login` (Auth0LockPage.swift). The driver does what
 /// Lock does for a database connection (auth0.js src/web-auth/
 /// username-password.js; Fixtures/server/replicas/auth0.md): reads the

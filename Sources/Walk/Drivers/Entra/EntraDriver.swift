@@ -1,7 +1,7 @@
 import Core
 import HTTP
 
-/// Microsoft Entra ID (DESIGN §12): the converged sign-in pages hold no
+/// Microsoft Entra ID (README "Identity providers"): the converged sign-in pages hold no
 /// form, only the `$Config` their script reads (EntraConfig.swift), and a
 /// `<noscript>` refresh to a "JavaScript is blocked" page — so the page is
 /// recognised by that configuration before the walk would follow the

@@ -5,7 +5,7 @@ import HTTP
 enum EntraInterrupts {
     /// `KmsiInterrupt`, "Stay signed in?": answered **No** (`LoginOptions`
     /// 3, the page's post `type` 28). authcode's cookie jar ends with the
-    /// run (DESIGN §4 step 6: cookies are never written to disk), so a
+    /// run (README "How the walk works" step 6: cookies are never written to disk), so a
     /// persistent session cookie would be of no use to it, and "No" leaves
     /// no long-lived sign-in session behind on the account. (saml2aws
     /// answers 1, "Yes"; the replica takes both, entra.md.)

@@ -1,7 +1,7 @@
 import Core
 import HTTP
 
-/// Keycloak's browser login (DESIGN §12; notes/idps.md §1): server-rendered
+/// Keycloak's browser login (README "Identity providers"; notes/idps.md §1): server-rendered
 /// pages the generic walk fills where a form is all there is (the password
 /// form of the built-in themes, one OTP device, consent, terms), and the
 /// knowledge the walk lacks everywhere else: several OTP devices, "Try

@@ -24,7 +24,7 @@ struct KeycloakPage {
     var known: KeycloakPageID? { pageID.flatMap(KeycloakPageID.init(rawValue:)) }
     var place: String { page.place }
 
-    /// Whether an answer is a Keycloak page at all, cheaply (DESIGN §12:
+    /// Whether an answer is a Keycloak page at all, cheaply (README "Identity providers":
     /// from what the server sent): a login-actions or authorization-endpoint
     /// path with Keycloak's markup (`kc-` ids, v2's `keycloak-bg`) or a
     /// Keycloakify `kcContext`; or Kerberos' 401 with a form posting on to

@@ -1,7 +1,7 @@
 import Core
 import HTTP
 
-/// Keycloak's WebAuthn pages answered with the run's passkey (DESIGN §13):
+/// Keycloak's WebAuthn pages answered with the run's passkey (README "Passkeys"):
 /// webauthn-authenticate.ftl (second factor and passwordless), passkeys on
 /// the username page (passkeys.ftl, conditional UI), and the
 /// webauthn-register required action. Keycloak writes what

@@ -1,7 +1,7 @@
 import Core
 import HTTP
 
-/// Okta (DESIGN §12): the hosted sign-in page is the Sign-In Widget, a
+/// Okta (README "Identity providers"): the hosted sign-in page is the Sign-In Widget, a
 /// script over the org's JSON APIs, recognised by the configuration the
 /// org renders into it (OktaSignInPage.swift). Which API the org speaks is
 /// read from what it answers: a page with a state token is asked
