@@ -31,7 +31,7 @@ MANGEN     ?= .build/release/authcode-man
 SHARE      ?= .build/share
 DIST       := authcode-$(VERSION)-linux-$(ARCH)
 
-.PHONY: all build release debug test test-tools demo install install-files share man clean deps venv glewlwyd bench fuzz help dist
+.PHONY: all build release debug test test-tools demo install install-files share man clean deps venv glewlwyd bench layout fuzz help dist
 
 all: build
 
@@ -43,6 +43,7 @@ help:
 	@echo "make install  install the binary, man page and completions under $(PREFIX) (PREFIX=..., DESTDIR=...)"
 	@echo "make dist     dist/$(DIST).tar.gz (+ .sha256): binary, man page, completions, README, LICENSE"
 	@echo "make bench    authcode vs the curl+openssl+sed script people write today"
+	@echo "make layout   re-record which functions a run executes (Fixtures/layout) and relink; needs valgrind"
 	@echo "make fuzz     run the libFuzzer harnesses for a bounded time"
 	@echo "make clean    remove build products"
 
@@ -150,6 +151,9 @@ build release: deps
 ifneq ($(wildcard $(LIBSTDCXX_A)),)
 	@mkdir -p .build/static-libstdc++ && ln -sf "$(LIBSTDCXX_A)" .build/static-libstdc++/libstdc++.a
 endif
+	@# SwiftPM does not see the layout files the link reads: relink when they change.
+	@for f in Fixtures/layout/hot-functions.txt Fixtures/layout/unlisted-functions.ld; do \
+		if [ "$$f" -nt .build/release/authcode ]; then rm -f .build/release/authcode; fi; done
 	@echo "$(SWIFT) build $(RELEASE) $(RELEASE_LINK) --product authcode" >&2
 	@$(SWIFT) build $(RELEASE) $(RELEASE_LINK) --product authcode >&2
 
@@ -220,6 +224,12 @@ clean:
 
 bench: build venv
 	@Fixtures/bench/run.sh "$(CURDIR)/.build/release/authcode"
+
+# The hot-function list from the code as it is now, then the link again
+# (the list is newer than the binary: see `build`). Fixtures/layout/README.md.
+layout: build
+	@Fixtures/layout/record.sh "$(CURDIR)/.build/release/authcode"
+	@$(MAKE) -s build
 
 fuzz: deps
 	@Fixtures/fuzz/run.sh

@@ -815,7 +815,7 @@ def layout_freshness(binary):
     found = sum(1 for name in names if name in defined)
     return (f"Hot-function layout (`Fixtures/layout/hot-functions.txt`): {found} of {len(names)} listed functions "
             f"are in this binary ({found / max(1, len(names)) * 100:.0f}%; the rest are the loader's and libc's, or "
-            "stale: re-record with `Fixtures/layout/record.sh` when this falls).")
+            "stale: re-record with `make layout` when this falls).")
 
 
 def linkage(binary):

@@ -2,7 +2,7 @@
 """Functions of one object that ran, from callgrind output files (valgrind
 --tool=callgrind --demangle=no), one file per recorded run:
 
-    executed_functions.py OBJECT_BASENAME run-1.out run-2.out ...
+    executed_functions.py [--last FILE] OBJECT_BASENAME run-1.out run-2.out ...
 
 Prints one symbol a line (callgrind's recursion suffix `'N` removed), the
 format of ld.lld's --symbol-ordering-file: first the functions every run
@@ -10,7 +10,8 @@ executed, then those fewer runs executed, ties in the order of the first
 run that executed them. So the code of the most common run (the first file)
 lies together, and each other run adds a stretch of its own: the kernel maps
 64 KiB around each page fault, and interleaved functions of different runs
-would make each run touch more of the text. Standard library only.
+would make each run touch more of the text. Names in FILE
+(whole_file_names.py) come last, whatever ran them. Standard library only.
 """
 import re
 import sys
@@ -49,17 +50,23 @@ def executed_in(want, path):
     return order
 
 
-def executed(want, paths):
+def executed(want, paths, last=frozenset()):
     runs = [executed_in(want, path) for path in paths]
     count, first = {}, {}
     for run_index, run in enumerate(runs):
         for position, name in enumerate(run):
             count[name] = count.get(name, 0) + 1
             first.setdefault(name, (run_index, position))
-    return sorted(count, key=lambda name: (-count[name], first[name]))
+    # False sorts first.
+    return sorted(count, key=lambda name: (name in last, -count[name], first[name]))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 3:
+    arguments = sys.argv[1:]
+    last = frozenset()
+    if arguments[:1] == ["--last"] and len(arguments) > 1:
+        last = frozenset(open(arguments[1]).read().split())
+        arguments = arguments[2:]
+    if len(arguments) < 2:
         sys.exit(__doc__)
-    print("\n".join(executed(sys.argv[1], sys.argv[2:])))
+    print("\n".join(executed(arguments[0], arguments[1:], last)))

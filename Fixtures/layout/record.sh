@@ -77,5 +77,8 @@ traced --authorize-url "$(issuer "$plain" login-consent)/authorize" --token-url 
 traced --authorize-url "$(issuer "$tls" login-consent)/authorize" --token-url "$(issuer "$tls" login-consent)/token" "${client[@]}" \
     --cacert "$work/pki/ca.pem" --users "$work/users.csv" --parallel 2
 traced --version
-python3 "$here/executed_functions.py" "$(basename "$bin")" $(for i in $(seq 1 "$n"); do echo "$work/run-$i.out"; done) > "$here/hot-functions.txt"
+# Names the runtime's whole-file code sections define go last (whole_file_names.py).
+python3 "$here/whole_file_names.py" "$given" > "$work/last.txt"
+python3 "$here/executed_functions.py" --last "$work/last.txt" "$(basename "$bin")" \
+    $(for i in $(seq 1 "$n"); do echo "$work/run-$i.out"; done) > "$here/hot-functions.txt"
 echo "record.sh: $(wc -l < "$here/hot-functions.txt") functions written to Fixtures/layout/hot-functions.txt" >&2
