@@ -119,17 +119,18 @@ glewlwyd:
 # - pack relative relocations (DT_RELR, glibc >= 2.36: 470 KiB of tables
 #   read at every start become 4 KiB),
 # - lay out the functions a run executes together (Fixtures/layout/hot-functions.txt,
-#   made by Fixtures/layout/record.sh): each page fault maps 64 KiB around it.
-#   Every function in a section of its own (-function-sections for Swift,
-#   -ffunction-sections for C), or the list moves whole files; the few that
-#   have no symbol go first (Fixtures/layout/unlisted-functions.ld);
+#   made by Fixtures/layout/record.sh, `make layout`): each page fault maps
+#   64 KiB around it. Every function in a section of its own (-function-sections
+#   for Swift, -ffunction-sections for C), or the list moves whole files; the
+#   few that have no symbol, the PLT, .init and .fini go first
+#   (Fixtures/layout/unlisted-functions.ld);
 # - export only the symbols shared libraries need (--no-export-dynamic: the
 #   Swift driver exports every symbol, 200 KiB of tables the loader reads);
 # - align the segments to 64 KiB (max-page-size): Linux then loads the binary
 #   at a 64 KiB boundary, so the fault-around windows fall on the same code in
 #   every run (with 4 KiB, where the hot code meets them moved with the random
 #   base: one flow's peak RSS varied by 0.5 MiB, 0.3 higher on median).
-# One flow's peak RSS: 17.2 -> ~13.7 MiB (README, "Performance").
+# One flow's peak RSS: 17.2 -> ~13.6 MiB (README, "Performance").
 # Build chatter goes to stderr, so `make -s demo | jq .` sees only the token.
 ifeq ($(shell uname),Linux)
 LIBSTDCXX_A   := $(shell c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a 2>/dev/null)
