@@ -1,14 +1,19 @@
 // libFuzzer harness: the login drivers (DESIGN.md §12, Sources/Walk/Drivers/)
 // against a hostile provider. The input is a conversation: what the provider
 // answers to each request of the walk, in order. `Walker.walk` runs over it
-// once with `--idp auto` and once with each driver forced, with `--form`
+// once with `--idp auto` and once with one driver forced, with `--form`
 // values, a TOTP seed and a passkey at hand, so every driver's page parser,
 // its script-literal readers (ScriptLiteral, ScriptValues), its JSON answers
-// and its state machine meet what the fuzzer makes.
+// and its state machine meet what the fuzzer makes. The forced driver is
+// the one a first-line word `idp=NAME` names (an `--idp` value: keycloak,
+// glewlwyd, authentik, okta, entra, auth0, none), else the one the input's
+// length picks: every driver
+// on every input made each input cost seven walks, and the harness ran at
+// ~40 inputs a second.
 //
 // Input: a first line of words, then answers separated by NUL bytes:
 //
-//     [no-totp] [no-passkey] [register] [repeat] [quiet]\n
+//     [no-totp] [no-passkey] [register] [repeat] [quiet] [idp=NAME]\n
 //     STATUS [TYPE]\n            TYPE: html, json or a literal media type
 //     Name: value\n ...          headers (Location, Set-Cookie, ...)
 //     \n
@@ -179,6 +184,15 @@ private final class DriversPasskeyStore: PasskeyStore {
     }
 }
 
+/// The fixed clock of the run's one-time codes, which says whether it was read.
+private final class DriversClock {
+    private(set) var wasRead = false
+    func read() -> Double {
+        wasRead = true
+        return driversClock
+    }
+}
+
 /// `-v` goes here, to be searched for secrets.
 private final class DriversConsole: Console, @unchecked Sendable {
     var err = ""
@@ -186,14 +200,20 @@ private final class DriversConsole: Console, @unchecked Sendable {
     func writeErr(_ text: String) { err += text }
 }
 
-/// Whether `text` holds `secret` (UTF-8 bytes, so no grapheme hides it).
+/// Whether `text` holds `secret` (UTF-8 bytes, so no grapheme hides it;
+/// in place, not a copy of the text per secret and request).
 private func holds(_ text: String, _ secret: String) -> Bool {
-    let haystack = Array(text.utf8), needle = Array(secret.utf8)
-    guard !needle.isEmpty, haystack.count >= needle.count else { return false }
-    for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
-        return true
+    guard !secret.isEmpty else { return false }
+    var text = text, secret = secret
+    return text.withUTF8 { haystack in
+        secret.withUTF8 { needle in
+            guard haystack.count >= needle.count, let hay = haystack.baseAddress, let first = needle.baseAddress else { return false }
+            for start in 0...(haystack.count - needle.count) where hay[start] == first[0] {
+                if memcmp(hay + start, first, needle.count) == 0 { return true }
+            }
+            return false
+        }
     }
-    return false
 }
 
 /// Everything of a request a server receives: its URL, its headers and its body.
@@ -225,8 +245,10 @@ private func runDrivers(_ choice: IdentityProvider, answers: [DriversAnswer], wo
     client.adapters.append(RedirectURIGuard(target))
     let walker = Walker(client: client, target: target, maxHops: driversMaxHops, formValues: form, submit: nil, state: driversState,
                         drivers: DriverRegistry(choice: choice))
+    // Whether the walk made a code: OneTimeCodes reads the clock for each.
+    let clock = DriversClock()
     if withSeed, let totp = try? TOTP.parse(driversSeedText) {
-        walker.codes = OneTimeCodes(totp: totp, fieldName: nil, now: { driversClock })
+        walker.codes = OneTimeCodes(totp: totp, fieldName: nil, now: clock.read)
     }
     if let store { walker.passkey = Passkey(store: store) }
 
@@ -258,9 +280,14 @@ private func runDrivers(_ choice: IdentityProvider, answers: [DriversAnswer], wo
     }
 
     // The secrets of this run, and where each may go.
-    var keys = keyForms(driversCredential)
+    // The given key is a secret of this run only when the store held it
+    // (not with `no-passkey`, nor `register`'s empty store): a page may
+    // carry the same bytes, and the trace may then show them as the page's.
+    var keys = store != nil && !register ? keyForms(driversCredential) : []
     if let made = store?.credential, made != driversCredential { keys += keyForms(made) }
-    let credentials = [driversUsername, driversPassword] + (withSeed ? [driversCode] : [])
+    // The code is a secret of this run once the walk made it; before, the
+    // same digits on a page are the page's.
+    let credentials = [driversUsername, driversPassword] + (clock.wasRead ? [driversCode] : [])
     let never = (withSeed ? [driversSeedText] : []) + keys
 
     for request in transport.requests {
@@ -275,14 +302,27 @@ private func runDrivers(_ choice: IdentityProvider, answers: [DriversAnswer], wo
     }
     for secret in credentials + never {
         if let errorLine { driversCheck(!holds(errorLine, secret), "\(choice.rawValue): a secret in the error line: \(errorLine)") }
+        // Trace lines written before the walk made the code may show the
+        // same digits as the page's; the redactor scrubs it from then on.
+        if secret == driversCode, holds(input, secret) { continue }
         driversCheck(!holds(console.err, secret), "\(choice.rawValue): a secret in the -v trace")
     }
 }
 
 private let driversDebug = getenv("FUZZ_DRIVERS_DEBUG") != nil
 
-/// `--idp auto` and every driver forced in turn.
-private let driversChoices: [IdentityProvider] = [.auto] + DriverRegistry.all.map(\.provider)
+/// The drivers one may force, in the registry's order.
+private let driversForced: [IdentityProvider] = DriverRegistry.all.map(\.provider)
+
+/// `--idp auto`, then the driver `idp=NAME` names, else the one the
+/// input's length picks.
+private func driversChoices(words: [Substring], count: Int) -> [IdentityProvider] {
+    let named = words.lazy.compactMap { word -> IdentityProvider? in
+        guard word.hasPrefix("idp=") else { return nil }
+        return IdentityProvider(rawValue: String(word.dropFirst(4)))
+    }.first
+    return [.auto, named ?? driversForced[count % driversForced.count]]
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -295,7 +335,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // At most 64 answers: more than any walk within its bounds asks for.
     let answers = rest.split(separator: 0, omittingEmptySubsequences: false).prefix(64).map(DriversAnswer.init)
     guard !answers.isEmpty else { return 0 }
-    for choice in driversChoices {
+    for choice in driversChoices(words: words, count: count) {
         runDrivers(choice, answers: answers, words: words, input: input)
     }
     return 0
