@@ -259,6 +259,18 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             configCheck(!entry.value.utf8.contains(0), "a NUL in the value of '--\(entry.declaration.long)'")
             configCheck(entry.declaration.takesValue || entry.value == "true", "switch '--\(entry.declaration.long)' has value \(entry.value.debugDescription)")
             configCheck(OptionTable.index.named(entry.declaration.long)?.long == entry.declaration.long, "'--\(entry.declaration.long)' is not its own name")
+            // The secret rule reads a value as the parser will: `--form` and
+            // `--param` (OptionValues.pair) send VALUE itself unless it is
+            // `@FILE` (ValueReader.resolve), so a secret-named field whose
+            // VALUE is sent as written is a literal secret (README.md
+            // "Config files": "An @FILE reference is not a secret").
+            if case .named(let separator, true) = entry.declaration.secret, let cut = entry.value.firstIndex(of: separator),
+               cut != entry.value.startIndex, Redactor.isSecretName(entry.value[..<cut].trimmed) {
+                let sent = entry.value[entry.value.index(after: cut)...]
+                let named = sent.hasPrefix("@") && !sent.hasPrefix("@@")
+                configCheck(sent.isEmpty || named || entry.declaration.holdsLiteralSecret(entry.value),
+                            "'--\(entry.declaration.long)' sends a secret-named field's value as written, but the rule does not see a literal secret")
+            }
         }
         // Round trip through the quoting rules.
         let rewritten = configRewritten(entries.map { ($0.declaration, $0.value) })
