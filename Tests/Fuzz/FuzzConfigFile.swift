@@ -5,7 +5,8 @@
 //    entries or the same error both times. An accepted entry names an
 //    option that may be set from a file (`OptionRole.setting`), its line
 //    numbers increase and stay within the file's lines, its value holds no
-//    NUL. The entries, written again one per line as `--long "value"` with
+//    NUL; a `--form`/`--param` value whose secret-named field is sent as
+//    written (VALUE not `@FILE`) counts as a literal secret. The entries, written again one per line as `--long "value"` with
 //    the escapes of ConfigFile's doc comment (`\"`, `\\`, `\t`, `\n`, `\r`,
 //    `\v`; any other byte, non-ASCII included, stands for itself between
 //    quotes), parse to the same options and values: the quoting is exact.
