@@ -72,6 +72,25 @@ struct SecretScrubberTests {
         #expect(!once.contains("secret-value-1"))
     }
 
+    /// A mask written beside text that, with the mask's `[` or `]` or the
+    /// whole mask, spells a secret again (found by FuzzRedactor: `"rd[` in
+    /// `"rd[redacted]`) is masked in the same scrub, so a second one
+    /// changes nothing.
+    @Test(arguments: [
+        ("\"rd\"rd[", "[redacted]"),
+        ("zz-secret-9abc", "[redacted]"),
+        ("azz-secret-9b", "[redacted]"),
+        ("\"rd[redacted]", "[redacted]"),
+        ("x]abc [redacted]", "x[redacted] [redacted]"),
+    ])
+    func aMaskThatSpellsASecretIsMaskedToo(text: String, expected: String) {
+        let scrubber = SecretScrubber()
+        for secret in ["\"rd[", "]abc", "a[redacted]b", "zz-secret-9"] { scrubber.remember(secret) }
+        let once = scrubber.scrub(text)
+        #expect(once == expected)
+        #expect(scrubber.scrub(once) == once)
+    }
+
     @Test func maskIsNotEatenBySecretInsideIt() {
         let scrubber = SecretScrubber()
         scrubber.remember("redacted")
