@@ -91,6 +91,17 @@ struct SecretScrubberTests {
         #expect(scrubber.scrub(once) == once)
     }
 
+    /// A server that echoes a secret starting with `]` over and over makes
+    /// each pass spell it once more: after a few passes the text is masked
+    /// whole, so scrubbing stays linear in the text's length.
+    @Test func aTextBuiltToSpellSecretsPassAfterPassIsMaskedWhole() {
+        let scrubber = SecretScrubber()
+        scrubber.remember("]pw12")
+        #expect(scrubber.scrub("]pw12" + String(repeating: "pw12", count: 3)) == "[redacted]")
+        let built = "]pw12" + String(repeating: "pw12", count: 100_000)
+        #expect(scrubber.scrub(built) == "[redacted]")
+    }
+
     @Test func maskIsNotEatenBySecretInsideIt() {
         let scrubber = SecretScrubber()
         scrubber.remember("redacted")

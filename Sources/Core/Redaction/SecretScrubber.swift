@@ -65,11 +65,22 @@ package final class SecretScrubber {
         // it (`"rd[` in `"rd[redacted]`, found by FuzzRedactor), so passes
         // go on until one finds nothing: scrubbing twice changes nothing.
         // Every later pass replaces only runs that hold a whole mask and
-        // more (see `coveredRuns`), so the text shrinks and the loop ends.
+        // more (see `coveredRuns`), so the text shrinks. A text that still
+        // spells secrets after `passLimit` passes was built to (a secret
+        // that starts with `]`, echoed over and over, loses one copy per
+        // pass): it is masked whole rather than scanned once per copy.
         var text = text
-        while let masked = scrubbedOnce(text) { text = masked }
-        return text
+        for _ in 0..<Self.passLimit {
+            guard let masked = scrubbedOnce(text) else { return text }
+            text = masked
+        }
+        return scrubbedOnce(text) == nil ? text : Self.mask
     }
+
+    /// Passes before a text is masked whole: one masks what a server
+    /// echoed, a second what a mask spelled with the text beside it, the
+    /// rest are margin.
+    static let passLimit = 8
 
     /// The text with every match masked, or nil when there is none.
     private func scrubbedOnce(_ text: String) -> String? {
