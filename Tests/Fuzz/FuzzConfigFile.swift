@@ -29,7 +29,8 @@
 // of a secret-holding entry, or its secret part: the value after `=`/`:`,
 // a step's body, a proxy's userinfo) unless that text is also the file's
 // path or a value that is not secret, or part of the line the error is
-// about (an unknown option echoes its own name).
+// about (an unknown option echoes its own name), or of an option's name
+// (an error names the option).
 //
 // Compiled together with the Swift layers of Sources/ into one executable whose module
 // is AuthCodeFuzz (see Fixtures/fuzz/run.sh), so no import is needed.
@@ -194,10 +195,17 @@ private func configWorded(_ error: UsageError, inputCount: Int, secrets: [String
         configCheck(text.utf8.count <= 512 + configDirectory.utf8.count + 6 * inputCount,
                     "\(what): an error of \(text.utf8.count) bytes for a file of \(inputCount)")
     }
-    for secret in secrets where !benign.contains(where: { configHolds($0, secret) }) {
+    for secret in secrets where !(benign + configOptionNames).contains(where: { configHolds($0, secret) }) {
         configCheck(!configHolds(line, secret) && !configHolds(hint, secret),
                     "\(what): the error shows a literal secret of the file (\(secret.utf8.count) bytes): \(line.debugDescription)")
     }
+}
+
+/// Every option's names as errors write them: a secret whose text is an
+/// option's name (`client-secret client-secret`) shows in an error that
+/// names the option, and that is not the secret showing.
+private let configOptionNames: [String] = OptionTable.index.declarations.flatMap { declaration in
+    ["--" + declaration.long] + declaration.aliases.map { "--" + $0 } + (declaration.short.map { ["-\($0)"] } ?? [])
 }
 
 private func configSame(_ a: [ConfigFile.Entry], _ b: [ConfigFile.Entry]) -> Bool {
