@@ -5,8 +5,8 @@
 #   Fixtures/fuzz/run.sh HARNESS SECONDS     (one harness for a duration)
 #
 # SECONDS_PER_HARNESS defaults to 60; HARNESS names (Location, HTMLForms,
-# Cookies, Arguments, IDToken, Redactor, JOSE, Drivers, PasskeyFile) pick a
-# subset, default all nine, run one after the other. Environment:
+# Cookies, Arguments, IDToken, Redactor, JOSE, Drivers, PasskeyFile,
+# ConfigFile) pick a subset, default all ten, run one after the other. Environment:
 #   SWIFTC, CLANG      compilers (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc;
 #                      the clang next to swiftc, which ships libFuzzer)
 #   FUZZ_OPT           optimisation flag for the harness builds (default -O)
@@ -21,7 +21,8 @@
 # Sources/CCrypto/shim.c are compiled by clang with the same sanitizers and
 # linked with libcurl and libcrypto.
 # The seed corpus in git (Fixtures/fuzz/corpus/<corpus>: location, html-forms,
-# cookies, arguments, id-token, redactor, jose, drivers, passkey-file) is copied into a work corpus under
+# cookies, arguments, id-token, redactor, jose, drivers, passkey-file,
+# config-file) is copied into a work corpus under
 # .build-fuzz/corpus/<corpus>, which grows between runs.
 # Crashes, timeouts and OOMs land in .build-fuzz/artifacts/<harness>/.
 # Inputs saved under Fixtures/fuzz/regressions/<corpus> are replayed first,
@@ -42,7 +43,7 @@ fi
 SECONDS_PER_HARNESS="${1:-60}"
 shift || true
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor JOSE Drivers PasskeyFile)
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(Location HTMLForms Cookies Arguments IDToken Redactor JOSE Drivers PasskeyFile ConfigFile)
 
 OUT="$ROOT/.build-fuzz"
 LAYERS=(Core HTTP JOSE OAuth Walk Flow CLI)
@@ -55,7 +56,8 @@ CLANG="${CLANG:-$(dirname "$SWIFTC")/clang}"
 OPT="${FUZZ_OPT:--O}"
 NICE="${FUZZ_NICE:-0}"
 
-# Per-harness input size: an argv or a few cookie lines are short; pages are long.
+# Per-harness input size: an argv, a few cookie lines or a config file are
+# short; pages are long.
 max_len() {
     case "$1" in
         HTMLForms|Drivers) echo 65536 ;;
@@ -68,7 +70,7 @@ corpus_name() {
     case "$1" in
         Location) echo location ;; HTMLForms) echo html-forms ;; Cookies) echo cookies ;;
         Arguments) echo arguments ;; IDToken) echo id-token ;; Redactor) echo redactor ;; JOSE) echo jose ;;
-        Drivers) echo drivers ;; PasskeyFile) echo passkey-file ;;
+        Drivers) echo drivers ;; PasskeyFile) echo passkey-file ;; ConfigFile) echo config-file ;;
         *) echo "$1" ;;
     esac
 }
@@ -175,7 +177,7 @@ for name in "${HARNESSES[@]}"; do
     # tell from leaks at exit; leaks found during a run are still reported.
     # SWIFT_BACKTRACE: the Swift runtime's own crash backtracer would hang
     # around holding the log open; libFuzzer and ASan print the stack.
-    # FUZZ_TMPDIR: where a harness that writes files (PasskeyFile) makes its
+    # FUZZ_TMPDIR: where a harness that writes files (PasskeyFile, ConfigFile) makes its
     # directory; emptied after the harness, so runs leave nothing in /tmp.
     FUZZ_TMPDIR="$OUT/tmp" \
     SWIFT_BACKTRACE=enable=no \

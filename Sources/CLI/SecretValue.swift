@@ -9,7 +9,9 @@ package enum SecretValue: Sendable, Equatable {
     case always
     /// `NAME=VALUE` or `Name: value` whose name reads as a secret by the
     /// redaction rule (`Redactor.isSecretName`: password, pin, otp,
-    /// authorization…); `fileValue`: the VALUE part may itself be `@FILE`.
+    /// authorization…); `fileValue`: a `NAME=VALUE` pair
+    /// (`OptionValues.pair`), whose VALUE, as written, may itself be `@FILE`
+    /// and which is never read whole from a file.
     case named(separator: Character, fileValue: Bool)
     /// `METHOD URL [BODY]` whose BODY, a JSON object or a form, has a field
     /// whose name reads as a secret (a login API's password).
@@ -31,11 +33,14 @@ extension SecretValue {
         case .always:
             return literal(text)
         case .named(let separator, let fileValue):
-            // The whole value may name a file holding `NAME=VALUE` (-H @FILE).
-            guard literal(text), let cut = text.firstIndex(of: separator) else { return false }
+            // A header's whole value may name a file holding `Name: value`
+            // (-H @FILE). A pair's never does: `OptionValues.pair` resolves
+            // only VALUE, exactly as written, so `@password=x` sends x and
+            // `password= @x` sends " @x", both literal.
+            guard fileValue || literal(text), let cut = text.firstIndex(of: separator) else { return false }
             guard Redactor.isSecretName(text[..<cut].trimmed) else { return false }
-            let value = text[text.index(after: cut)...].drop(while: { $0 == " " || $0 == "\t" })
-            return fileValue ? literal(value) : !value.isEmpty
+            let value = text[text.index(after: cut)...]
+            return fileValue ? literal(value) : !value.drop(while: { $0 == " " || $0 == "\t" }).isEmpty
         case .body:
             let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
             guard parts.count == 3, literal(parts[2]) else { return false }

@@ -210,6 +210,12 @@ struct ConfigFileTests {
         ("header \"Cookie: sid=abcdef\"", "header", 1),
         ("client-secret @@starts-with-at", "client-secret", 1),
         ("form password=@@literal", "form", 1),
+        // A pair's VALUE is sent as written unless it starts with `@`
+        // (OptionValues.pair): a blank before `@` or an `@` before the
+        // name leaves it literal (found by FuzzConfigFile).
+        ("form \"password= @hunter2-pw\"", "form", 1),
+        ("form @password=hunter2-pw", "form", 1),
+        ("param \"client_assertion=\t@eyJhbGciOi\"", "param", 1),
         ("step \"POST https://idp.example/api/login {\\\"user\\\":\\\"alice\\\",\\\"password\\\":\\\"hunter2-pw\\\"}\"", "step", 1),
         ("step \"POST https://idp.example/login user=alice&password=hunter2-pw\"", "step", 1),
     ])

@@ -72,6 +72,36 @@ struct SecretScrubberTests {
         #expect(!once.contains("secret-value-1"))
     }
 
+    /// A mask written beside text that, with the mask's `[` or `]` or the
+    /// whole mask, spells a secret again (found by FuzzRedactor: `"rd[` in
+    /// `"rd[redacted]`) is masked in the same scrub, so a second one
+    /// changes nothing.
+    @Test(arguments: [
+        ("\"rd\"rd[", "[redacted]"),
+        ("zz-secret-9abc", "[redacted]"),
+        ("azz-secret-9b", "[redacted]"),
+        ("\"rd[redacted]", "[redacted]"),
+        ("x]abc [redacted]", "x[redacted] [redacted]"),
+    ])
+    func aMaskThatSpellsASecretIsMaskedToo(text: String, expected: String) {
+        let scrubber = SecretScrubber()
+        for secret in ["\"rd[", "]abc", "a[redacted]b", "zz-secret-9"] { scrubber.remember(secret) }
+        let once = scrubber.scrub(text)
+        #expect(once == expected)
+        #expect(scrubber.scrub(once) == once)
+    }
+
+    /// A server that echoes a secret starting with `]` over and over makes
+    /// each pass spell it once more: after a few passes the text is masked
+    /// whole, so scrubbing stays linear in the text's length.
+    @Test func aTextBuiltToSpellSecretsPassAfterPassIsMaskedWhole() {
+        let scrubber = SecretScrubber()
+        scrubber.remember("]pw12")
+        #expect(scrubber.scrub("]pw12" + String(repeating: "pw12", count: 3)) == "[redacted]")
+        let built = "]pw12" + String(repeating: "pw12", count: 100_000)
+        #expect(scrubber.scrub(built) == "[redacted]")
+    }
+
     @Test func maskIsNotEatenBySecretInsideIt() {
         let scrubber = SecretScrubber()
         scrubber.remember("redacted")

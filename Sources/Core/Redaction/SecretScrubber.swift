@@ -61,9 +61,32 @@ package final class SecretScrubber {
     package func scrub(_ text: String) -> String {
         guard !isEmpty else { return text }
         patterns.prepare()
+        // A mask this pass writes can spell a secret with the text beside
+        // it (`"rd[` in `"rd[redacted]`, found by FuzzRedactor), so passes
+        // go on until one finds nothing: scrubbing twice changes nothing.
+        // Every later pass replaces only runs that hold a whole mask and
+        // more (see `coveredRuns`), so the text shrinks. A text that still
+        // spells secrets after `passLimit` passes was built to (a secret
+        // that starts with `]`, echoed over and over, loses one copy per
+        // pass): it is masked whole rather than scanned once per copy.
+        var text = text
+        for _ in 0..<Self.passLimit {
+            guard let masked = scrubbedOnce(text) else { return text }
+            text = masked
+        }
+        return scrubbedOnce(text) == nil ? text : Self.mask
+    }
+
+    /// Passes before a text is masked whole: one masks what a server
+    /// echoed, a second what a mask spelled with the text beside it, the
+    /// rest are margin.
+    static let passLimit = 8
+
+    /// The text with every match masked, or nil when there is none.
+    private func scrubbedOnce(_ text: String) -> String? {
         var text = text
         let covered = text.withUTF8(coveredRuns)
-        guard !covered.isEmpty else { return text }
+        guard !covered.isEmpty else { return nil }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -82,10 +105,36 @@ package final class SecretScrubber {
     /// wholly inside a mask already in the text is left alone, so that
     /// scrubbing twice changes nothing (a secret such as "redacted" would
     /// otherwise eat into the mask); a long form cannot lie inside one.
+    /// A run that covers part of a mask takes all of it: no piece of a mask
+    /// is left to spell a secret again with the text beside it.
     private func coveredRuns(_ text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        let masks = Self.maskRanges(in: text)
+        let runs = matchedRuns(text, masks: masks)
+        guard !masks.isEmpty, !runs.isEmpty else { return runs }
+        var widened: [Range<Int>] = []
+        var nextMask = 0
+        for run in runs {
+            var lower = run.lowerBound, upper = run.upperBound
+            while nextMask < masks.count, masks[nextMask].upperBound <= lower { nextMask += 1 }
+            var index = nextMask
+            while index < masks.count, masks[index].lowerBound < upper {
+                lower = min(lower, masks[index].lowerBound)
+                upper = max(upper, masks[index].upperBound)
+                index += 1
+            }
+            if let last = widened.last, last.upperBound > lower {
+                widened[widened.count - 1] = last.lowerBound..<max(last.upperBound, upper)
+            } else {
+                widened.append(lower..<upper)
+            }
+        }
+        return widened
+    }
+
+    /// The byte ranges of the matches, in order, not overlapping.
+    private func matchedRuns(_ text: UnsafeBufferPointer<UInt8>, masks: [Range<Int>]) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         if !patterns.isEmpty {
-            let masks = Self.maskRanges(in: text)
             var nextMask = 0
             patterns.forEachLongestMatch(in: text) { end, length in
                 var start = end - length
