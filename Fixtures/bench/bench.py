@@ -61,7 +61,7 @@ DOT_SCOPE = "read"
 FLOW_RATIO_TARGET = 0.5
 STARTUP_RATIO_TARGET = 1.5
 FLOW_RSS_TARGET_MIB = 14.0
-# DESIGN.md §4.8: no answer under the body limit takes a flow past 64 MiB,
+# ARCHITECTURE "Security rules": no answer under the body limit takes a flow past 64 MiB,
 # nor a --parallel 8 batch past 256 MiB.
 LARGE_FLOW_RSS_TARGET_MIB = 64.0
 LARGE_BATCH_RSS_TARGET_MIB = 256.0
@@ -689,7 +689,7 @@ def measure(args, bench, lines):
                      f"{verdict(extra <= TLS_RSS_EXTRA_TARGET_MIB)}.")
     lines.append("")
 
-    # Memory against answers near the body limit (DESIGN.md §4.8).
+    # Memory against answers near the body limit (ARCHITECTURE "Security rules").
     log("peak RSS, large answers")
     lines += [
         "### Peak RSS with answers near the 4 MiB body limit (MiB)",
@@ -744,7 +744,7 @@ def cpu_row(name, a_label, a, b_label, b, target=None):
 
 
 def trust_rows(args, bench, lines):
-    """One https flow with each trust store, CPU time (DESIGN.md §11, "TLS
+    """One https flow with each trust store, CPU time (ARCHITECTURE "TLS
     trust"): the system's hashed directory against a one-certificate
     --cacert, the system's bundle given by file, and a check that a run
     with no store named never opens the bundle file."""

@@ -62,7 +62,7 @@ INSTALL_HINT = "run 'make glewlwyd' (Fixtures/glewlwyd/install.sh: apt-get insta
 
 # The name the server is reached by and names itself (external_url: issuers,
 # endpoints, the login page). Not 127.0.0.1: WebAuthn has no IP-literal
-# relying party (the rpId is a domain; DESIGN.md §13), and Glewlwyd takes its
+# relying party (the rpId is a domain; README "Passkeys"), and Glewlwyd takes its
 # rpId from the WebAuthn scheme's rp-origin, which must be the origin the
 # login page is on. It still listens on 127.0.0.1 only.
 HOST = "localhost"

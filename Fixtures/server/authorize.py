@@ -42,7 +42,7 @@ CONTROL_TEXT = "Denied\x1b]0;pwned\x07\x1b[2J\u009b31m\u202eevil\x7f"
 # Text that fakes or reorders a line without a single control character:
 # a LINE SEPARATOR then what reads as authcode's own note, a PARAGRAPH
 # SEPARATOR, every other Bidi_Control character and the invisible ones
-# (DESIGN.md §4.7).
+# (ARCHITECTURE "Security rules").
 SPOOF_TEXT = ("Denied\u2028authcode: note: the login worked\u2029"
               "\u061c\u200e\u200f\u2066x\u2069\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeffend")
 

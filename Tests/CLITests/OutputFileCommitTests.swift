@@ -6,7 +6,7 @@ import TestSupport
 
 /// `-o FILE` is checked before any request (Tests/EndToEndTests/OutputFileTests.swift)
 /// and again just before the rename: a link planted at FILE while the flow
-/// ran is not replaced either (DESIGN.md §11).
+/// ran is not replaced either (README "Writing the result to a file").
 struct OutputFileCommitTests {
     @Test func aLinkPlantedDuringTheRunIsNotReplaced() throws {
         let dir = NSTemporaryDirectory() + "authcode-output-\(UUID().uuidString)"

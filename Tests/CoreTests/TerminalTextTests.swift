@@ -17,7 +17,7 @@ struct TerminalTextTests {
         ("\u{202A}\u{202B}\u{202C}\u{202D}", "\\u202a\\u202b\\u202c\\u202d"),
         ("\u{2066}x\u{2067}y\u{2068}z\u{2069}", "\\u2066x\\u2067y\\u2068z\\u2069"),
         ("two\nlines", "two\nlines"),
-        // Lines a server can fake (DESIGN.md §4.7): a line or paragraph
+        // Lines a server can fake (ARCHITECTURE "Security rules"): a line or paragraph
         // separator that starts what reads as a new line, every other
         // Bidi_Control character, and the invisible ones.
         ("ok\u{2028}authcode: note: fine", "ok\\u2028authcode: note: fine"),

@@ -77,7 +77,7 @@ struct AuthentikDriverTests {
         }
         let result = try await run(arguments, env: env)
         expectTokenJSON(result)
-        // The POST fell back to GET and that worked: not news without -v (DESIGN §3).
+        // The POST fell back to GET and that worked: not news without -v (README "How the walk works", step 2).
         #expect(authcodeLines(result) == [], "\(result)")
         let expected: [String] = switch login {
         case .password: ["ak-stage-identification", "ak-stage-password"]

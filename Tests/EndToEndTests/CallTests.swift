@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--call 'METHOD URL [BODY]'` (DESIGN §10) against the fixture's `signed`
+/// `--call 'METHOD URL [BODY]'` (README "Calling the API (`--call`)") against the fixture's `signed`
 /// scenario, whose `/resource` checks Bearer and DPoP tokens with PyPI
 /// `cryptography` (proof signature, htm, htu, ath, nonce) and answers the
 /// way RFC 6750 §3 and RFC 9449 §9 say; and against Glewlwyd's userinfo
@@ -168,8 +168,8 @@ extension CallTests {
         let lines = result.stdout.split(separator: "\n").compactMap { jsonObject(String($0)) }
         #expect(lines.map { $0["user"] as? String } == ["user1", "user2"], "\(result)")
         // The signed scenario issues its code at once (the record's fields
-        // fill login forms, never the authorization request: DESIGN §4 step
-        // 2), so each record's own token shows as a token of its own.
+        // fill login forms, never the authorization request: README "How the
+        // walk works", step 2), so each record's own token shows as a token of its own.
         for line in lines {
             let call = try #require(line["call"] as? [String: Any], "\(result)")
             let body = jsonObject(call["body"] as? String ?? "")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// DPoP nonces and unbound tokens (DESIGN.md §10): a `DPoP-Nonce` outside
+/// DPoP nonces and unbound tokens (README "DPoP-bound tokens, and curl (RFC 9449)"): a `DPoP-Nonce` outside
 /// RFC 9449 §8.1's grammar (1*NQCHAR) or over 1 KiB is exit 8 and never
 /// echoed into a proof or a line (OAuth/DPoPNonceChallenge.swift); a
 /// Bearer answer to a DPoP request is taken with one warning

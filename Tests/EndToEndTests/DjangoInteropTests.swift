@@ -53,7 +53,7 @@ struct DjangoInteropTests {
         timed("default flags: POST, 403, GET, login + consent", result)
         let object = expectTokenJSON(result)
         #expect(object["id_token"] is String, "\(result)")
-        // The POST was refused (403) and the GET worked: not news without -v (DESIGN §3).
+        // The POST was refused (403) and the GET worked: not news without -v (README "How the walk works", step 2).
         #expect(result.stderr == "", "\(result)")
         expectNoSecrets(in: result)
     }

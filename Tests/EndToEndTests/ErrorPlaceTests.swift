@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The error line names what failed (DESIGN.md §3): `<where>` is the URL of
+/// The error line names what failed (README "Output and exit codes"): `<where>` is the URL of
 /// the request that failed — the key set's when the keys fail, userinfo's
 /// when userinfo fails — never a neighbour's (Flow/TokenEndpoint.swift,
 /// Flow/Verification/KeySetFetch.swift, UserInfoFetch.swift). The fixture's

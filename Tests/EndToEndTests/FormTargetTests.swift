@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Forms as a browser resolves them (DESIGN.md §4 step 3; Walk/FormTarget.swift):
+/// Forms as a browser resolves them (README "How the walk works", step 3; Walk/FormTarget.swift):
 /// the action through the URL Standard's parser, against the page's
 /// `<base href>`, the pressed button's `formaction`/`formmethod` first; the
 /// trusted-origin rule then decides. Fixtures/server/form_targets.py: each

@@ -5,7 +5,7 @@ import Testing
 /// logins are server-rendered (Fixtures/server/replicas/{auth0,zitadel,gitea,
 /// gitlab,dex,adfs}.md): the built binary with `--issuer`, the client and
 /// `--form username=… --form password=…`, which fill each provider's own
-/// identifier and password fields (DESIGN §12; issue 31 item 1), and in the
+/// identifier and password fields (README "Identity providers"; issue 31 item 1), and in the
 /// cases marked `ownNames` the provider's own field names (+ `--totp-secret`).
 /// Asserted: the outcome, what the login, code and consent steps received,
 /// the exact error line with the provider's text, no secret on stderr.
@@ -85,9 +85,9 @@ struct GenericWalkReplicaTests {
         return try await authcodeRun(arguments + item.extra + extra, env: item.seed.map { ["AUTHCODE_TOTP_SECRET": $0] } ?? [:])
     }
 
-    /// stderr's lines. These servers take GET only (DESIGN §4 step 2): the
+    /// stderr's lines. These servers take GET only (README "How the walk works", step 2): the
     /// POST authorization request falls back, and a fallback that works
-    /// says nothing without -v (DESIGN §3).
+    /// says nothing without -v (README "How the walk works", step 2).
     static func lines(_ result: RunResult) -> [String] {
         result.stderr.split(separator: "\n").map(String.init)
     }

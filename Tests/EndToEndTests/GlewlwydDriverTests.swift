@@ -16,7 +16,7 @@ struct GlewlwydDriverTests {
 
     /// stderr's `authcode:` lines. The POST→GET fallback (Glewlwyd copies
     /// the POST's fields into login.html's callback_url) works, so it says
-    /// nothing without -v (DESIGN §3).
+    /// nothing without -v (README "How the walk works", step 2).
     private func authcodeLines(_ result: RunResult) -> [String] {
         result.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("authcode:") }
     }
@@ -42,8 +42,8 @@ struct GlewlwydDriverTests {
         let result = try await run(flow(g, scope: scope) + flags + ["-v"], env: env)
         let object = expectTokenJSON(result)
         #expect(object["scope"] as? String == scope, "\(result)")
-        // The POST authorization request carries no --form value (DESIGN §4
-        // step 2), so Glewlwyd copies none into login.html's URL and nothing
+        // The POST authorization request carries no --form value (README
+        // "How the walk works", step 2), so Glewlwyd copies none into login.html's URL and nothing
         // falls back: no note, even with -v.
         #expect(authcodeLines(result) == [], "\(result)")
         let page = "* glewlwyd login: driver takes \(g.base)/login.html"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Memory is bounded by the body limit (DESIGN.md §4.8): a token answer just
+/// Memory is bounded by the body limit (ARCHITECTURE "Security rules"): a token answer just
 /// under 4 MiB that makes one value huge (Fixtures/server/large.py) takes a
 /// flow no further than 64 MiB, and a `--parallel 8` batch of them no
 /// further than 256 MiB. Each secret is remembered for redaction once, its

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Location is a singleton field (RFC 9110 §10.2.2; DESIGN.md §4 step 3):
+/// Location is a singleton field (RFC 9110 §10.2.2; README "How the walk works", step 3):
 /// a redirect with two that differ, one carrying a code, is malformed —
 /// exit 8, neither followed, no code redeemed (Walk/Walker.swift). Two
 /// identical fields are one. Fixtures/server/location_fields.py.

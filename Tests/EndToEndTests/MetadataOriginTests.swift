@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Only the endpoints authcode uses are trusted (DESIGN.md §4 step 0;
+/// Only the endpoints authcode uses are trusted (README "Security", credentials only to trusted origins;
 /// OAuth/TrustedEndpoints.swift): metadata naming a revocation,
 /// registration, end-session or unknown `*_endpoint` (or an mTLS alias of
 /// one) on another origin earns that origin nothing, while its

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// No `--form` value is ever part of the authorization request, GET or POST
-/// (DESIGN.md §4 step 2; OAuth/AuthorizationRequest.swift): the
+/// (README "How the walk works", step 2; OAuth/AuthorizationRequest.swift): the
 /// authorization endpoint may be a proxy provider, as SATOSA is, whose users
 /// log in at an upstream provider on another path or origin, and which keeps
 /// (and logs) every request it receives. The fixture's `proxy-path` and

@@ -42,7 +42,7 @@ struct RealServerTests {
 
     /// Servers that turn a POST authorization request into a GET copy every
     /// field it had into a URL, at once or after the login page. The request
-    /// carries no --form value (DESIGN.md §4 step 2), so nothing they copy
+    /// carries no --form value (README "How the walk works", step 2), so nothing they copy
     /// holds the password: no URL of the walk does, the password goes only
     /// to the login form, and no fallback is needed.
     @Test(arguments: ["post-to-get", "post-to-get-late", "post-to-get-late-twice"])
@@ -73,7 +73,7 @@ struct RealServerTests {
         Self.expectNoFormValueInURLs(hits)
     }
 
-    /// Issue 31 item 3: a fallback that works is not news (DESIGN §3), by
+    /// Issue 31 item 3: a fallback that works is not news (README "How the walk works", step 2), by
     /// default as with -q: stderr stays empty.
     @Test(arguments: [[], ["-q"]])
     func aFallbackThatWorksPrintsNoNote(_ extra: [String]) async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Lines a server can fake without a control character (DESIGN.md §4.7;
+/// Lines a server can fake without a control character (ARCHITECTURE "Security rules";
 /// Core/Text/TerminalText.swift): U+2028/U+2029, every Bidi_Control
 /// character and the invisible ones reach the terminal escaped visibly,
 /// and a printed field holding one is refused. The fixture's `error-spoof`

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Which certificates verify a server (DESIGN.md §11, "TLS trust";
+/// Which certificates verify a server (ARCHITECTURE "TLS trust";
 /// Sources/CCurl/trust.c): `--cacert`, else SSL_CERT_FILE / SSL_CERT_DIR,
 /// else the system's hashed directory, looked up and never the bundle file
 /// parsed. The https fixture's CA is added to private copies of the

@@ -39,7 +39,7 @@ struct MethodFallbackTests {
         }
         let (result, console) = Self.run(transport)
         #expect(Self.accessToken(result) == "at-c1")
-        #expect(console.err == "", "a fallback that works is not news (DESIGN §3)")
+        #expect(console.err == "", "a fallback that works is not news (README, How the walk works, step 2)")
         #expect(Server.lines(transport) == ["POST \(Server.authorize)", "GET \(Server.authorize)", "POST \(Server.token)"])
         let (post, get) = (Server.fields(transport.requests[0]), Server.fields(transport.requests[1]))
         #expect(post["password"] == nil && post["username"] == nil && get["password"] == nil && get["username"] == nil,
@@ -60,7 +60,7 @@ struct MethodFallbackTests {
         }
         let (result, console) = Self.run(transport)
         #expect(Self.accessToken(result) == "at-c2")
-        #expect(console.err == "", "a fallback that works is not news (DESIGN §3)")
+        #expect(console.err == "", "a fallback that works is not news (README, How the walk works, step 2)")
         #expect(Server.lines(transport) == ["POST \(Server.authorize)", "GET \(Server.authorize)", "POST \(Server.token)"])
         let verbose = Self.run(transport) { $0.output.verbosity = .verbose }.1
         #expect(verbose.err.split(separator: "\n").filter { $0.hasPrefix("authcode: note:") }.map { $0 + "\n" }

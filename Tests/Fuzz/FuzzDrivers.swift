@@ -1,4 +1,4 @@
-// libFuzzer harness: the login drivers (DESIGN.md §12, Sources/Walk/Drivers/)
+// libFuzzer harness: the login drivers (README "Identity providers", Sources/Walk/Drivers/)
 // against a hostile provider. The input is a conversation: what the provider
 // answers to each request of the walk, in order. `Walker.walk` runs over it
 // once with `--idp auto` and once with one driver forced, with `--form`
@@ -32,7 +32,7 @@
 // - an answer is the redirect_uri's (or a form_post to it);
 // - every error is one the CLI words (ErrorReport of FlowError.walk): one
 //   line, no control character, an exit code of a failed authorization;
-// - DESIGN.md §4 step 0 as the code states it (HTTP/OriginPolicy.swift,
+// - README "Security", credentials only to trusted origins as the code states it (HTTP/OriginPolicy.swift,
 //   Drivers/DriverSession.swift): `--form` values and TOTP codes go only
 //   to a trusted origin — here https://idp.example, the authorization
 //   endpoint's — whatever origin the driver is on; the TOTP seed and the

@@ -1,4 +1,4 @@
-// libFuzzer harness: the passkey file (DESIGN.md §13; Walk/WebAuthn/
+// libFuzzer harness: the passkey file (README "Passkeys"; Walk/WebAuthn/
 // PasskeyCredential+File.swift, Flow/Passkey/PasskeyFile.swift) and what
 // the software authenticator writes (Walk/WebAuthn/: CBOR, COSEKey,
 // AttestationObject, AuthenticatorData, clientDataJSON) for a request a

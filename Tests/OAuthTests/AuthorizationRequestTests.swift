@@ -83,7 +83,7 @@ struct AuthorizationRequestTests {
     }
 
     /// The parameters and nothing else: `--form` values never go into the
-    /// authorization request (DESIGN.md §4 step 2), so the type takes none.
+    /// authorization request (README "How the walk works", step 2), so the type takes none.
     @Test func postBodyCarriesOnlyTheParameters() throws {
         let request = Self.make().httpRequest(endpoint: "https://as.example/authorize?tenant=1#x", method: .post,
                                               headers: [HTTPHeader("X-A", "1")])

@@ -99,7 +99,7 @@ struct AuthorizationRequestRunTests {
 
     /// Names that merely look like the ones authcode sets are fields like
     /// any other: accepted, and like every --form value kept for the forms
-    /// of the walk, never sent in the authorization request (DESIGN.md §4 step 2).
+    /// of the walk, never sent in the authorization request (README "How the walk works", step 2).
     @Test func otherNamesStillWork() throws {
         let server = ScriptedServer()
         let ran = authcode(server.publicClient() + ["--form", "State=ok", "--form", "scope_hint=x", "--param", "prompt=login"], server: server)

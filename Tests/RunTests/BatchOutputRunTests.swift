@@ -11,7 +11,7 @@ import TestSupport
 /// users' names. Moved from CLITests/BatchPrinterTests.
 struct BatchOutputRunTests {
     /// A login form at the authorization endpoint (a record's fields are
-    /// `--form` values, which only a form receives: DESIGN.md §4 step 2);
+    /// `--form` values, which only a form receives: README "How the walk works", step 2);
     /// codes are the user's name; the token endpoint refuses `refuse`'s.
     static func server(refuse: String? = nil) -> ScriptedTransport {
         ScriptedTransport { request in

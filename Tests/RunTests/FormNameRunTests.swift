@@ -6,8 +6,8 @@ import Testing
 
 /// Issue 31 item 1: a `--form` name that matches no field is named, with
 /// the fields the login form had, in a failed run's error line and in `-v`
-/// at each form (DESIGN §4 step 3); and the generic `username`/`password`
-/// fill any plain login form's identifier and password fields (DESIGN §12).
+/// at each form (README "How the walk works", step 3); and the generic `username`/`password`
+/// fill any plain login form's identifier and password fields (README "Identity providers").
 struct FormNameRunTests {
     static let password = "wonderland"
 
@@ -67,7 +67,7 @@ struct FormNameRunTests {
                       "authcode: error: login rejected: Invalid username or password. (\(server.url("/login")))\n" + LoginRunTests.rejectedHint)
     }
 
-    /// DESIGN §12 for HTML: `username` and `password` fill the form's one
+    /// README "Identity providers" for HTML: `username` and `password` fill the form's one
     /// identifier field and its one password field when it has none of
     /// those names (Zitadel `loginName`, Gitea `user_name`, GitLab
     /// `user[login]`, Dex `login`, AD FS `UserName`/`Password`).

@@ -12,7 +12,7 @@ struct HostileServerRunTests {
     static let form = ["AUTHCODE_FORM": "username=alice\npassword=\(password)"]
 
     /// Class 1: the authorization request carries its parameters and no
-    /// `--form` value, POST or GET (DESIGN.md §4 step 2).
+    /// `--form` value, POST or GET (README "How the walk works", step 2).
     @Test(arguments: ["POST", "GET"])
     func noFormValueInTheAuthorizationRequest(method: String) throws {
         let server = ScriptedServer()

@@ -92,7 +92,7 @@ struct NewcomerRunTests {
     static let p256JWK = #"{"kty":"EC","crv":"P-256","x":"FbjbEjxryk5zgKBE1SGGDg1AuJBJnG8bIc_WaGXzCnM","y":"FDWzF6yNojmhp5tMjBD5PmTwGhjsjBGz2cBYs5US-VA","kid":"p256","d":"L8_4ktrQSlTyYzE_Fo0XMS0E-x7pqpgFedKMwFNSouw"}"#
     static let ed25519JWK = #"{"kty":"OKP","crv":"Ed25519","x":"zaB3dsfbv4WysBClA4d9yizcKFLMXuAdPjHeqkv5rlc","kid":"ed25519","d":"mUCN-rSsQ5KuHu0UXCs2QWLvDhRyxUa-ut00JTc5qM8"}"#
 
-    /// Item 13 (DESIGN §10): a JWK Set of one key is that key, and the
+    /// Item 13 (README "A client key (private_key_jwt, RFC 7523)"): a JWK Set of one key is that key, and the
     /// assertion's header kid is `--client-key-id`; in a set of several the
     /// kid chooses, and an error names the kids the set has.
     @Test func aKeySetOfOneKeyIsThatKey() throws {

@@ -98,7 +98,7 @@ struct TrustedOriginRunTests {
         Self.loginPage(server) { "login?txn=\($0)" }
         let ran = authcode(server.publicClient() + Self.login, server: server)
         expectToken(ran, from: server)
-        // The fallback worked: no note without -v (DESIGN §3).
+        // The fallback worked: no note without -v (README "How the walk works", step 2).
         #expect(ran.err == LoginRunTests.passwordHint, "\(ran)")
         #expect(!ran.requests.contains { Self.origin(of: $0) == Self.otherHost })
         #expect(ran.sent == ["POST /authorize", "GET /authorize", "GET /login", "POST /login", "POST /token"])

@@ -3,7 +3,7 @@ import Testing
 @testable import HTTP
 @testable import Walk
 
-/// A driver posts a form where a browser would (DESIGN.md §4 step 3, issue
+/// A driver posts a form where a browser would (README "How the walk works", step 3, issue
 /// 26 class 6): DriverPage.action goes through FormTarget, as the generic
 /// walk does — the page's <base href>, the URL parser's clean-up, an empty
 /// action the page itself, and no URL at all for an action that is none.

@@ -1,4 +1,4 @@
-"""Replicas of identity providers authcode cannot run here (DESIGN §12, §8).
+"""Replicas of identity providers authcode cannot run here (README "Identity providers").
 
 Each provider is one module in this folder (``keycloak.py``, ``okta.py``…),
 written from that provider's own public sources (its templates, API schema,

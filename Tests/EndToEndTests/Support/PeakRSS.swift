@@ -5,7 +5,7 @@ import Testing
 /// posix_spawns authcode, wait4s it and writes the child's own `ru_maxrss`
 /// (getrusage of that child alone, not of the parent or of other tests'
 /// processes) as the last line of stderr. Memory, not time: a bound on it
-/// holds on a busy machine (DESIGN.md §4.8; no wall-clock assertion).
+/// holds on a busy machine (ARCHITECTURE "Security rules"; no wall-clock assertion).
 struct MeasuredRun {
     let result: RunResult
     /// ru_maxrss of the authcode process, in KiB (Linux).

@@ -53,7 +53,7 @@ enum Server {
 
     /// A login form at the authorization endpoint, keeping the request's
     /// state in a hidden field: `--form` values (a batch record's fields)
-    /// reach a server only through a form (DESIGN.md §4 step 2).
+    /// reach a server only through a form (README "How the walk works", step 2).
     static func loginPage(for request: HTTPRequest) -> HTTPResponse {
         page(#"<form action="/login" method="post"><input type="hidden" name="txn" value="\#(fields(request)["state"] ?? "")">"#
             + #"<input name="username"><input type="password" name="password"><input type="submit" value="Sign in"></form>"#)

@@ -191,7 +191,7 @@ struct SoftwareAuthenticatorTests {
         #expect(throws: WebAuthnError.counterExhausted) { try SoftwareAuthenticator.assertion(request, with: last) }
     }
 
-    /// UV is set whatever the relying party prefers (DESIGN.md §13).
+    /// UV is set whatever the relying party prefers (README "Passkeys").
     @Test(arguments: [UserVerification.required, .preferred, .discouraged])
     func userVerifiedFlagAlwaysSet(_ preference: UserVerification) throws {
         let (passkey, _, _) = try Self.registered()
