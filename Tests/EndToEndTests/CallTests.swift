@@ -140,7 +140,7 @@ struct CallTests {
     /// curl recipe gets past a resource that asks for one.
     @Test func dpopNonceForCurl() async throws {
         let fixture = try await Fixture.make()
-        try fixture.configure(["resource_require_dpop": true, "dpop_nonce": ["resource"]])
+        try fixture.configure(Fixture.proofsSentLater.merging(["resource_require_dpop": true, "dpop_nonce": ["resource"]]) { $1 })
         let resource = fixture.issuer("signed") + "/resource"
         let flags = fixture.profileFlow(client: "public-app") + ["--dpop", "--print", "header", "--dpop-for", "GET \(resource)"]
         let first = try await run(flags)

@@ -7,7 +7,7 @@ import Testing
 /// call goes through a real `curl -H @-`.
 @Suite("Modern profile: DPoP")
 struct DPoPTests {
-    static var resourceOnlyBound: [String: Any] { ["resource_require_dpop": true] }
+    static var resourceOnlyBound: [String: Any] { Fixture.proofsSentLater.merging(["resource_require_dpop": true]) { $1 } }
 
     /// A nonce challenge at an endpoint is answered once with a new proof
     /// and a new assertion; a nonce learnt at PAR serves the token request.

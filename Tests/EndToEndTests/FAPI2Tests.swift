@@ -13,7 +13,7 @@ struct FAPI2Tests {
     func fullFlow(key name: String, alg: String) async throws {
         let fixture = try await Fixture.make("fapi2-\(name)")
         let key = try await ProfileKeys.shared.key(name)
-        try fixture.configure(["client_jwks": try Fixture.clientJWKS([key])])
+        try fixture.configure(Fixture.proofsSentLater.merging(["client_jwks": try Fixture.clientJWKS([key])]) { $1 })
         let resource = fixture.issuer("fapi2") + "/resource"
         let result = try await run(fixture.profileFlow("fapi2") + ["--client-key", key.file("jwk"), "--fapi2", "--print", "header",
                                                                    "--dpop-for", "GET \(resource)"])
