@@ -32,7 +32,7 @@ struct GlewlwydDriverTests {
     /// and each step, and no secret on stderr.
     @Test(arguments: Login.allCases)
     func logsInWithDefaultFlags(_ login: Login) async throws {
-        let g = try await GlewlwydServer.shared.info()
+        let g = try await GlewlwydServer.driver.info()
         let secrets = try SecretDir()
         let user = g.totpUsers[0]
         let (scope, flags, env): (String, [String], [String: String]) = switch login {
@@ -73,7 +73,7 @@ struct GlewlwydDriverTests {
     /// factor the user must give, the flag a registration needs.
     @Test(arguments: Refusal.allCases)
     func stops(_ refusal: Refusal) async throws {
-        let g = try await GlewlwydServer.shared.info()
+        let g = try await GlewlwydServer.driver.info()
         let secrets = try SecretDir()
         let (bob2, bob3, carol3, carol4) = (g.totpUsers[1], g.totpUsers[2], g.passkeyUsers[2], g.passkeyUsers[3])
         let api = "\(g.base)/api"
@@ -112,7 +112,7 @@ struct GlewlwydDriverTests {
     /// it does not know for that credential, and named when no `--passkey`
     /// is given. Glewlwyd verifies every registration and assertion.
     @Test func passkeyRegisteredThenUsed() async throws {
-        let g = try await GlewlwydServer.shared.info()
+        let g = try await GlewlwydServer.driver.info()
         let secrets = try SecretDir()
         let (carol, carol2) = (g.passkeyUsers[0], g.passkeyUsers[1])
         let scope = "openid \(carol.scope)"
@@ -178,7 +178,7 @@ struct GlewlwydDriverTests {
     /// Issue 31 item 3: the POST→GET fallback every Glewlwyd login takes
     /// works, so a run without -v prints nothing on stderr.
     @Test func logsInQuietlyWithoutVerbose() async throws {
-        let g = try await GlewlwydServer.shared.info()
+        let g = try await GlewlwydServer.driver.info()
         let result = try await run(flow(g, scope: "openid") + g.loginFlags)
         expectTokenJSON(result)
         #expect(result.stderr.isEmpty, "\(result)")

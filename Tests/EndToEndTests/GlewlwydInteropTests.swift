@@ -13,7 +13,7 @@ import Testing
 struct GlewlwydInteropTests {
     /// Throws "Glewlwyd is not installed: run 'make glewlwyd' …" when it is missing: a failure, never a skip.
     private func server() async throws -> GlewlwydServer.Info {
-        try await GlewlwydServer.shared.info()
+        try await GlewlwydServer.interop.info()
     }
 
     private func timed(_ name: String, _ result: RunResult) {

@@ -27,7 +27,7 @@ struct GlewlwydProfileTests {
     /// endpoint`), the access token is for the resource.
     @Test(arguments: [("rsa", "RS256"), ("ec", "ES256"), ("ed25519", "EdDSA")])
     func pushedSignedRequestWithResource(key name: String, alg: String) async throws {
-        let g = try await GlewlwydServer.shared.info()
+        let g = try await GlewlwydServer.profile.info()
         let result = try await run(flow(g, key: name) + ["--assertion-aud", "endpoint", "--par", "--request-object", "--resource", g.resource, "-v"])
         timed("private_key_jwt \(alg) + PAR + request object + resource", result)
         let object = expectTokenJSON(result)
@@ -43,7 +43,7 @@ struct GlewlwydProfileTests {
     /// What Glewlwyd refuses: an assertion naming the issuer (the default):
     /// 401 with an empty body at PAR, 403 at the token endpoint — both exit 7.
     @Test func issuerAudienceIsRefused() async throws {
-        let g = try await GlewlwydServer.shared.info()
+        let g = try await GlewlwydServer.profile.info()
         let pushed = try await run(flow(g) + ["--par"])
         timed("private_key_jwt aud = issuer at PAR", pushed)
         expectFailure(pushed, exit: 7, [])
@@ -58,7 +58,7 @@ struct GlewlwydProfileTests {
     /// Python); a refresh by the same key is bound again, another key is
     /// refused. RAR rides along through PAR once the user consented to the type.
     @Test func dpopAndAuthorizationDetails() async throws {
-        let g = try await GlewlwydServer.shared.info()
+        let g = try await GlewlwydServer.profile.info()
         let dpopKey = try #require(g.clientKeys["rsa"])
         let details = "[{\"type\":\"\(g.rarType)\",\"locations\":[\"\(g.resource)\"],\"actions\":[\"initiate\"]}]"
         let first = try await run(flow(g, key: "ed25519") + [
@@ -85,7 +85,7 @@ struct GlewlwydProfileTests {
     /// token: Glewlwyd checks the proof (its `ath`, `htm`, `htu`) and the
     /// binding itself; the answer's body is stdout.
     @Test func callUserinfoWithDPoPBoundToken() async throws {
-        let g = try await GlewlwydServer.shared.info()
+        let g = try await GlewlwydServer.profile.info()
         let metadata = try #require(jsonObject(String(decoding: try httpGet(g.issuer() + "/.well-known/openid-configuration"), as: UTF8.self)))
         let userinfo = try #require(metadata["userinfo_endpoint"] as? String)
         let dpopKey = try #require(g.clientKeys["rsa"])

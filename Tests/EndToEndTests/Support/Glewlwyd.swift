@@ -1,14 +1,24 @@
 import Foundation
 
-/// Glewlwyd 2.7.5, Debian's package (Fixtures/glewlwyd/README.md), one per test
-/// process, started on first use by Fixtures/glewlwyd/start.py: three OpenID
+/// Glewlwyd 2.7.5, Debian's package (Fixtures/glewlwyd/README.md), one per
+/// suite, started on first use by Fixtures/glewlwyd/start.py: three OpenID
 /// Connect instances (RS256, ES256, EdDSA id_tokens) with PAR, DPoP, RAR,
 /// resource indicators, request objects and RFC 9207 iss on; a user; a public,
 /// a confidential and a private_key_jwt client. `make test` installs the
 /// package (`make glewlwyd`); without it every use throws, so its tests fail
 /// with the install step named, never skip.
+///
+/// One per suite, each suite serialized: over SQLite, Glewlwyd shares one
+/// database connection among its request threads and reads
+/// `last_insert_rowid()` after each insert, so two requests at once can file
+/// a code's scopes under another request's row ("FOREIGN KEY constraint
+/// failed" in its DEBUG log) and the code is then refused at the token
+/// endpoint with `invalid_code`. Suites run side by side, so one shared
+/// server failed a test now and then (CI, stop 34).
 actor GlewlwydServer {
-    static let shared = GlewlwydServer()
+    static let interop = GlewlwydServer()
+    static let profile = GlewlwydServer()
+    static let driver = GlewlwydServer()
     static let installHint = "Glewlwyd is not installed: run 'make glewlwyd' (Fixtures/glewlwyd/install.sh: "
         + "apt-get install glewlwyd dbconfig-no-thanks sqlite3), which 'make test' does first"
 
